@@ -1,0 +1,222 @@
+"""Building the graph: corpus → facts → named graphs → store → derived → exports.
+
+A build is incremental: each document's inputs (its text, its reviewed fact
+file, the gazetteer and the extractor version) are digested, and a document
+whose digest the store already holds is neither re-extracted nor rewritten.
+Changed documents replace their named graph, documents that left the corpus
+lose theirs, all in one store transaction; the derived graph is then
+recomputed from scratch so it is never stale.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from kg import mapping
+from kg.errors import InputError
+from kg.stores import Store
+from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, entity, literal
+from loaders.corpus import Corpus, load_corpus
+from loaders.facts import DocFacts, Document
+from loaders.factfile import load_fact_file
+from loaders.gazetteer import DEFAULT_GAZETTEER, load_gazetteer
+
+__all__ = ["BUILD_GRAPH", "BuildSummary", "build", "merge_facts"]
+
+BUILD_GRAPH = GRAPH + "build"
+FACTS_DIR = "facts"
+
+
+@dataclass
+class BuildSummary:
+    """What a build did, for the command's summary and for tests."""
+
+    documents: int = 0
+    extracted: int = 0
+    reviewed: int = 0
+    unchanged: int = 0
+    removed: int = 0
+    skipped: list[str] = field(default_factory=list)
+    triples: int = 0
+    triples_per_document: dict[str, int] = field(default_factory=dict)
+    derived: int = 0
+    seconds: float = 0.0
+    exports: dict[str, Path] = field(default_factory=dict)
+    store: str = ""
+
+
+def merge_facts(extracted: DocFacts | None, reviewed: DocFacts | None, doc_id: str) -> DocFacts:
+    """Reviewed facts on top of extracted ones: a section the reviewed file
+    lists replaces that section of the extraction; the others are kept."""
+    if reviewed is None:
+        return extracted or DocFacts(doc_id)
+    if extracted is None:
+        return reviewed
+    sections = {}
+    for name in ("parties", "persons", "posts", "agreements", "commitments", "releases", "statements"):
+        mine = getattr(reviewed, name)
+        sections[name] = mine if mine else getattr(extracted, name)
+    return DocFacts(doc_id, **sections)
+
+
+def _extractor() -> tuple[Callable | None, str]:
+    try:
+        from loaders import extract as extraction
+    except ImportError:
+        return None, "none"
+    return getattr(extraction, "extract_many", None), getattr(extraction, "VERSION", "1")
+
+
+def _digest(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part.encode("utf-8") if isinstance(part, str) else part)
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def _stored_digests(store: Store) -> dict[str, str]:
+    rows = store.query(
+        f"SELECT ?doc ?digest WHERE {{ GRAPH <{BUILD_GRAPH}> {{ ?doc <{NKG}inputDigest> ?digest }} }}"
+    )
+    return {r["doc"]: r["digest"] for r in rows}
+
+
+def build(
+    corpus_dir: Path | str,
+    store: Store,
+    *,
+    out_dir: Path | str | None = None,
+    facts_dir: Path | str | None = None,
+    gazetteer_path: Path | str | None = None,
+    extract: bool = True,
+    jobs: int = 1,
+    keep_going: bool = False,
+    progress: Callable[[int], None] | None = None,
+    html: bool = True,
+    today: dt.date | None = None,
+) -> BuildSummary:
+    """Build (or update) the store from a corpus folder and write the exports."""
+    started = time.perf_counter()
+    summary = BuildSummary(store=store.describe())
+    corpus: Corpus = load_corpus(corpus_dir, today=today)
+    gazetteer_file = Path(gazetteer_path) if gazetteer_path else DEFAULT_GAZETTEER
+    gazetteer = load_gazetteer(gazetteer_file)
+    facts_root = Path(facts_dir) if facts_dir else Path(corpus_dir) / FACTS_DIR
+    extract_many, version = _extractor() if extract else (None, "off")
+    gazetteer_digest = hashlib.sha256(gazetteer_file.read_bytes()).hexdigest()
+
+    reviewed_files = {p.stem: p for p in sorted(facts_root.glob("*.yaml"))} if facts_root.is_dir() else {}
+    unknown = sorted(set(reviewed_files) - {d.id for d in corpus})
+    if unknown:
+        raise InputError(f"{reviewed_files[unknown[0]]}: no document {unknown[0]!r} in {Path(corpus_dir) / 'manifest.yaml'}")
+
+    stored = _stored_digests(store)
+    digests: dict[str, str] = {}
+    todo: list[Document] = []
+    for doc in corpus:
+        fact_bytes = reviewed_files[doc.id].read_bytes() if doc.id in reviewed_files else b""
+        digest = _digest(doc.sha256, fact_bytes, gazetteer_digest, version, doc.published.isoformat(),
+                         doc.title, doc.publisher, "|".join(doc.credits), doc.file)
+        digests[doc.id] = digest
+        if stored.get(mapping.document_iri(doc.id)[1:-1]) == digest:
+            summary.unchanged += 1
+        else:
+            todo.append(doc)
+
+    reviewed: dict[str, DocFacts] = {}
+    good: list[Document] = []
+    for doc in todo:
+        try:
+            if doc.id in reviewed_files:
+                reviewed[doc.id] = load_fact_file(reviewed_files[doc.id], doc.text)
+            good.append(doc)
+        except InputError as exc:
+            if not keep_going:
+                raise
+            summary.skipped.append(f"{doc.id}: {exc}")
+    extracted = extract_many(good, gazetteer, jobs=jobs, progress=progress) if (extract_many and good) else {}
+    summary.extracted = len(extracted)
+    summary.reviewed = len(reviewed)
+
+    facts = {doc.id: merge_facts(extracted.get(doc.id), reviewed.get(doc.id), doc.id) for doc in good}
+    known = mapping.known_ids(facts.values())
+    known.update(_stored_known(store))
+    graphs: dict[str, tuple] = {}
+    for doc in good:
+        try:
+            mapped = mapping.document_triples(doc, facts[doc.id], gazetteer, known)
+        except InputError as exc:
+            if not keep_going:
+                raise
+            summary.skipped.append(f"{doc.id}: {exc}")
+            continue
+        graphs[mapped.graph] = mapped.triples
+
+    present = {mapping.document_iri(d.id)[1:-1]: d.id for d in corpus}
+    gone = sorted(g for g in stored if g not in present)
+    build_state = [
+        (f"<{g}>", f"<{NKG}inputDigest>", literal(digests[doc_id]))
+        for g, doc_id in sorted(present.items())
+        if g in graphs or stored.get(g) == digests[doc_id]
+    ]
+    graphs[ACTORS_GRAPH] = tuple(mapping.actors_triples(gazetteer))
+    graphs[BUILD_GRAPH] = tuple(build_state)
+    store.replace_graphs(graphs, drop=gone)
+    summary.removed = len(gone)
+
+    summary.derived = derive(store)
+    summary.documents = len(corpus)
+    for doc in corpus:
+        g = mapping.document_iri(doc.id)[1:-1]
+        if g in graphs:
+            summary.triples_per_document[doc.id] = len(graphs[g])
+    summary.triples = store.triple_count()
+
+    if out_dir is not None:
+        from kg.export import export_all
+
+        nquads = store.dump_nquads()
+        summary.exports = export_all(_without_build_graph(nquads), out_dir)
+        if html:
+            from kg.html import write_page
+
+            summary.exports["html"] = write_page(store, Path(out_dir) / "graph.html")
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _stored_known(store: Store) -> dict[str, str]:
+    """Agreement and commitment ids already in the store (for cross references)."""
+    rows = store.query(
+        f"""SELECT DISTINCT ?x WHERE {{ GRAPH ?g {{ ?x a ?c }}
+            VALUES ?c {{ <{NKG}Agreement> <{NKG}Commitment> }} }}"""
+    )
+    known = {}
+    for r in rows:
+        iri = r["x"]
+        for kind in ("agreement", "commitment"):
+            marker = f"/id/{kind}/"
+            if marker in iri:
+                known[iri.split(marker, 1)[1]] = entity(kind, iri.split(marker, 1)[1])
+    return known
+
+
+def _without_build_graph(nquads: str) -> str:
+    marker = f"<{BUILD_GRAPH}> ."
+    return "".join(line + "\n" for line in nquads.splitlines() if line.strip() and not line.endswith(marker))
+
+
+def derive(store: Store) -> int:
+    """Recompute the derived graph: the ontology's axioms, materialised."""
+    from kg.ontology import load_ontology_graph, materialisation_rules, materialise
+
+    store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}>")
+    materialise(store.update, materialisation_rules(load_ontology_graph()))
+    rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
+    return int(rows[0]["n"]) if rows else 0

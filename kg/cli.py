@@ -1,0 +1,298 @@
+"""``kg``: the command line, thin wrappers over plain functions.
+
+Heavy libraries (rdflib, pyoxigraph, spaCy, pyvis) are imported inside the
+commands that need them, so ``kg --help`` starts at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+
+from kg.errors import KGError
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Who promised what, who did what and who said what in a negotiation: a knowledge graph from news articles.",
+    pretty_exceptions_enable=False,
+)
+
+StoreOpt = typer.Option(None, "--store", help="memory | oxigraph[:PATH] (default .kg/store) | sparql:QUERY_URL; or $KG_STORE.")
+GraphOpt = typer.Option(None, "--graph", help="Answer from an exported .trig/.ttl/.nq file instead of the store.")
+FormatOpt = typer.Option("table", "--format", "-f", help="table | csv | json")
+AsOfOpt = typer.Option(None, "--as-of", help="Only what documents published on or before this date (YYYY-MM-DD) say.")
+
+FORMATS = ("table", "csv", "json")
+
+
+def _date(value: Optional[str], name: str = "--as-of") -> Optional[dt.date]:
+    if value is None:
+        return None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise KGError(f"{name}: expected a date YYYY-MM-DD, found {value!r}") from None
+
+
+def _open(store: Optional[str], graph: Optional[Path], read_only: bool = True):
+    if graph is not None:
+        from kg.graphfile import open_graph_file
+
+        return open_graph_file(graph)
+    from kg.stores import open_store
+
+    return open_store(store, read_only=read_only)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.0%}" if 0 <= value <= 1.5 else f"{value:g}"
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def emit(records: list[dict[str, Any]], fmt: str, columns: Optional[list[str]] = None, title: str = "") -> None:
+    """Print records as a table, CSV or JSON (the JSON is the full records)."""
+    if fmt not in FORMATS:
+        raise KGError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")
+    if fmt == "json":
+        sys.stdout.write(json.dumps(records, indent=2, ensure_ascii=False, default=str) + "\n")
+        return
+    columns = columns or (list(records[0]) if records else [])
+    if fmt == "csv":
+        import csv
+
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(columns)
+        for record in records:
+            writer.writerow([_cell(record.get(c)) if not isinstance(record.get(c), float) else record.get(c) for c in columns])
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=title or None, show_lines=False, expand=False)
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    for record in records:
+        table.add_row(*[_cell(record.get(c)) for c in columns])
+    Console(width=max(120, Console().width)).print(table)
+
+
+COMMITMENT_COLUMNS = ["obligor", "action", "target_count", "object", "counterparty", "deadline", "agreement",
+                      "achieved", "share", "status", "overdue", "late"]
+
+
+@app.command()
+def build(
+    corpus_dir: Path = typer.Argument(..., help="Folder with the articles and manifest.yaml."),
+    out: Optional[Path] = typer.Option(Path("exports"), "--out", help="Where to write graph.ttl/.trig/.jsonld/.html."),
+    store: Optional[str] = StoreOpt,
+    facts: Optional[Path] = typer.Option(None, "--facts", help="Reviewed fact files (default CORPUS_DIR/facts)."),
+    gazetteer: Optional[Path] = typer.Option(None, "--gazetteer", help="Actor gazetteer YAML (default: packaged)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Extraction processes."),
+    extract: bool = typer.Option(True, "--extract/--no-extract", help="Extract facts from the texts."),
+    keep_going: bool = typer.Option(False, "--keep-going", help="Skip bad documents (exit code 1) instead of stopping."),
+    as_of: Optional[str] = AsOfOpt,
+) -> None:
+    """Build the graph from a corpus, write the exports and print the commitments."""
+    from kg.build import build as run_build
+    from kg import answers
+    from kg.stores import open_store
+
+    with open_store(store) as opened:
+        summary = run_build(corpus_dir, opened, out_dir=out, facts_dir=facts, gazetteer_path=gazetteer,
+                            extract=extract, jobs=jobs, keep_going=keep_going)
+        records = answers.commitments(opened, _date(as_of))
+    typer.echo(
+        f"built {summary.documents} documents ({summary.extracted} extracted, {summary.reviewed} with reviewed facts, "
+        f"{summary.unchanged} unchanged, {summary.removed} removed) into {summary.store}: "
+        f"{summary.triples} triples, {summary.derived} derived, in {summary.seconds:.2f} s"
+    )
+    for name, path in sorted(summary.exports.items()):
+        typer.echo(f"  wrote {path}")
+    emit(records, "table", COMMITMENT_COLUMNS, title="Commitments")
+    if summary.skipped:
+        for line in summary.skipped:
+            typer.echo(f"skipped {line}", err=True)
+        raise typer.Exit(1)
+
+
+@app.command()
+def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+                graph: Optional[Path] = GraphOpt) -> None:
+    """Commitments with their status, share, deadline and evidence."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        emit(answers.commitments(opened, _date(as_of)), fmt, COMMITMENT_COLUMNS, "Commitments")
+
+
+@app.command()
+def statements(
+    speaker: Optional[str] = typer.Option(None, "--speaker", help="Part of the speaker's name."),
+    party: Optional[str] = typer.Option(None, "--party", help="Part of the speaker's party's name."),
+    about: Optional[str] = typer.Option(None, "--about", help="A commitment id: statements about it."),
+    as_of: Optional[str] = AsOfOpt,
+    fmt: str = FormatOpt,
+    store: Optional[str] = StoreOpt,
+    graph: Optional[Path] = GraphOpt,
+) -> None:
+    """Who said what: speaker, party, kind, words, date, channel, document and span."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=_date(as_of))
+    emit(records, fmt, ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"],
+         "Statements")
+
+
+@app.command()
+def releases(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+             graph: Optional[Path] = GraphOpt) -> None:
+    """Releases: who freed how many of whose people, when, where, per whom."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        emit(answers.releases(opened, _date(as_of)), fmt,
+             ["releaser", "released_party", "count", "cumulative", "date_from", "date_to", "place", "source", "documents"],
+             "Releases")
+
+
+@app.command()
+def agreements(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+               graph: Optional[Path] = GraphOpt) -> None:
+    """Agreements and decisions: who signed, when, where."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        emit(answers.agreements(opened, _date(as_of)), fmt, title="Agreements")
+
+
+@app.command()
+def sources(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+            graph: Optional[Path] = GraphOpt,
+            weak: bool = typer.Option(False, "--weak", help="Only facts on a single or anonymous source.")) -> None:
+    """How each fact is sourced: documents, single source, anonymous source."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        records = answers.corroboration(opened, _date(as_of))
+    if weak:
+        records = [r for r in records if r["single_source"] or r["anonymous"]]
+    emit(records, fmt, ["kind", "label", "documents", "single_source", "anonymous"], "Sources")
+
+
+@app.command()
+def network(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+            graph: Optional[Path] = GraphOpt, top: int = typer.Option(10, "--top")) -> None:
+    """Most quoted speakers and the most central actors (NetworkX)."""
+    from kg import views
+
+    with _open(store, graph) as opened:
+        g = views.actor_network(opened, _date(as_of))
+    quoted = views.most_quoted(g, top)
+    central = views.centrality(g, top)
+    records = [{"rank": i + 1, "most_quoted": q[0] if q else None, "statements": q[1] if q else None,
+                "most_central": c[0] if c else None, "betweenness": c[1] if c else None}
+               for i, (q, c) in enumerate(_zip_longest(quoted, central))]
+    emit(records, fmt, title=f"Network: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges")
+
+
+def _zip_longest(a: list, b: list) -> list[tuple]:
+    n = max(len(a), len(b))
+    return [(a[i] if i < len(a) else None, b[i] if i < len(b) else None) for i in range(n)]
+
+
+@app.command()
+def query(
+    name: str = typer.Argument(..., help="A packaged query name (see --list) or a .rq file."),
+    as_of: Optional[str] = AsOfOpt,
+    fmt: str = FormatOpt,
+    store: Optional[str] = StoreOpt,
+    graph: Optional[Path] = GraphOpt,
+) -> None:
+    """Run a SPARQL query (packaged or a .rq file) and print its rows."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        rows = answers.run(opened, name, _date(as_of))
+    emit(rows, fmt)
+
+
+@app.command("queries")
+def list_queries() -> None:
+    """List the packaged SPARQL queries with their purpose."""
+    from kg import queries as q
+
+    for name in q.names():
+        typer.echo(f"{name:24} {q.header(name).splitlines()[0]}")
+
+
+@app.command()
+def validate(store: Optional[str] = StoreOpt, graph: Optional[Path] = GraphOpt) -> None:
+    """Check the graph against the SHACL shapes and the *-violation.rq checks."""
+    from kg.validation import validate_store
+
+    with _open(store, graph) as opened:
+        report = validate_store(opened)
+    for line in report.lines():
+        typer.echo(line)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def html(
+    out: Path = typer.Option(Path("exports/graph.html"), "--out"),
+    focus: Optional[str] = typer.Option(None, "--focus", help="Show only this actor's neighbourhood."),
+    depth: int = typer.Option(2, "--depth", min=1),
+    as_of: Optional[str] = AsOfOpt,
+    store: Optional[str] = StoreOpt,
+    graph: Optional[Path] = GraphOpt,
+) -> None:
+    """Write the interactive graph page (one offline HTML file)."""
+    from kg.html import write_page
+
+    with _open(store, graph) as opened:
+        path = write_page(opened, out, as_of=_date(as_of), focus=focus, depth=depth)
+    typer.echo(f"wrote {path}")
+
+
+@app.command()
+def report(
+    as_of: Optional[str] = AsOfOpt,
+    out: Path = typer.Option(Path("exports"), "--out", help="Folder for report.html and report.md."),
+    store: Optional[str] = StoreOpt,
+    graph: Optional[Path] = GraphOpt,
+) -> None:
+    """Write the commitments report (offline HTML and Markdown) as of a date."""
+    from kg.report import write_report
+
+    with _open(store, graph) as opened:
+        written = write_report(opened, out, as_of=_date(as_of))
+    for path in written.values():
+        typer.echo(f"wrote {path}")
+
+
+def main() -> None:
+    """Entry point: run the app, turning project errors into one clear line."""
+    try:
+        app()
+    except KGError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
+
+
+if __name__ == "__main__":
+    main()

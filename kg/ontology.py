@@ -1,0 +1,402 @@
+"""The ontology as the code sees it: files, validation, checks, reasoning, rules.
+
+The files live in ``ontology/``: ``nkg.ttl`` (the OWL ontology),
+``alignments.ttl`` (links to SEM, schema.org and CAMEO), ``shapes.ttl`` (SHACL)
+and ``checks/*-violation.rq`` (data-quality queries that return no rows on
+good data).
+
+>>> ontology_path().name
+'nkg.ttl'
+>>> rules = materialisation_rules(load_ontology_graph())
+>>> any("owl:inverseOf" in rule for rule in rules)
+True
+>>> sorted(check_queries())[0]
+'anonymous-source-held-violation'
+
+Materialisation covers the part of OWL 2 RL that the queries rely on (see
+:func:`materialisation_rules`); :func:`check_consistency` runs the HermiT
+reasoner (through owlready2 and the machine's Java) for the full semantics.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rdflib import OWL, RDF, RDFS, Dataset, Graph, URIRef
+from rdflib.collection import Collection
+from rdflib.namespace import SH
+
+from kg.errors import OntologyError, QueryError
+from kg.vocab import DERIVED_GRAPH, NKG, ONTOLOGY_IRI
+
+if TYPE_CHECKING:
+    import owlready2
+
+__all__ = [
+    "ValidationReport",
+    "check_consistency",
+    "check_queries",
+    "load_ontology_graph",
+    "materialisation_rules",
+    "materialise",
+    "ontology_path",
+    "reason",
+    "run_checks",
+    "shapes_graph",
+    "validate",
+]
+
+ONTOLOGY_DIR = Path(__file__).resolve().parent.parent / "ontology"
+CHECKS_DIR = ONTOLOGY_DIR / "checks"
+_NKG = str(NKG)
+
+
+# --------------------------------------------------------------------------
+# Files
+# --------------------------------------------------------------------------
+
+
+def ontology_path(name: str = "nkg.ttl") -> Path:
+    """The path of a file of the ontology package (``nkg.ttl`` by default).
+
+    >>> ontology_path("shapes.ttl").name
+    'shapes.ttl'
+    """
+    path = ONTOLOGY_DIR / name
+    if not path.is_file():
+        raise OntologyError(f"expected the ontology file {name!r} at {path}, found no such file")
+    return path
+
+
+def _parse(name: str) -> Graph:
+    path = ontology_path(name)
+    try:
+        return Graph().parse(path, format="turtle")
+    except Exception as exc:  # rdflib raises several parser error types
+        raise OntologyError(f"{path}: expected valid Turtle, found a parse error: {exc}") from exc
+
+
+def load_ontology_graph(*, alignments: bool = False) -> Graph:
+    """The ontology (``nkg.ttl``) as an rdflib graph, with the alignments if asked.
+
+    With ``alignments=True`` the alignment module is merged in and its
+    ``owl:imports`` of the main ontology dropped, since both are already there.
+    """
+    graph = _parse("nkg.ttl")
+    if alignments:
+        extra = _parse("alignments.ttl")
+        for prefix, namespace in extra.namespaces():
+            graph.bind(prefix, namespace, override=False)
+        for triple in extra:
+            if triple[1] != OWL.imports:
+                graph.add(triple)
+    return graph
+
+
+def shapes_graph() -> Graph:
+    """The SHACL shapes (``shapes.ttl``) as an rdflib graph."""
+    return _parse("shapes.ttl")
+
+
+def _union(data: Dataset | Graph) -> Graph:
+    """Every triple of ``data``, whatever graph it sits in, in one graph."""
+    union = Graph()
+    if isinstance(data, Dataset):
+        for s, p, o, _ in data.quads((None, None, None, None)):
+            union.add((s, p, o))
+    else:
+        for triple in data:
+            union.add(triple)
+    return union
+
+
+# --------------------------------------------------------------------------
+# SHACL validation
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ValidationReport:
+    """The outcome of :func:`validate`: one line per SHACL result, by severity.
+
+    Each line reads ``<shape> <focus node> <path>: <message>``, with the shape
+    as a compact name such as ``nkg:Commitment_Property_obligor``.
+    """
+
+    conforms: bool
+    violations: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def validate(data: Dataset | Graph) -> ValidationReport:
+    """Check ``data`` (all its named graphs together) against ``shapes.ttl``.
+
+    The ontology is mixed in, so ``sh:class nkg:Party`` accepts a
+    ``nkg:Government``. ``conforms`` is False only when there is a violation;
+    warnings and infos never make data fail.
+    """
+    import pyshacl
+
+    union = _union(data)
+    _, results_graph, _ = pyshacl.validate(
+        union,
+        shacl_graph=shapes_graph(),
+        ont_graph=load_ontology_graph(),
+        inference="none",
+        allow_warnings=True,
+        allow_infos=True,
+    )
+    names = shapes_graph().namespace_manager
+    violations: list[str] = []
+    warnings: list[str] = []
+    for result in results_graph.subjects(RDF.type, SH.ValidationResult):
+        line = _result_line(results_graph, result, names)
+        if results_graph.value(result, SH.resultSeverity) == SH.Violation:
+            violations.append(line)
+        else:
+            warnings.append(line)
+    return ValidationReport(conforms=not violations, violations=sorted(violations), warnings=sorted(warnings))
+
+
+def _result_line(results: Graph, result: Any, names: Any) -> str:
+    def show(node: Any) -> str:
+        if node is None:
+            return "-"
+        if isinstance(node, URIRef):
+            return node.n3(names)
+        return node.n3()
+
+    shape = results.value(result, SH.sourceShape)
+    focus = results.value(result, SH.focusNode)
+    path = results.value(result, SH.resultPath)
+    message = results.value(result, SH.resultMessage) or results.value(result, SH.sourceConstraintComponent)
+    return f"{show(shape)} {show(focus)} {show(path)}: {message}"
+
+
+# --------------------------------------------------------------------------
+# Data-quality checks (*-violation.rq)
+# --------------------------------------------------------------------------
+
+
+def check_queries() -> dict[str, str]:
+    """Every data-quality query by name (the file name without ``.rq``)."""
+    if not CHECKS_DIR.is_dir():
+        raise QueryError(f"expected the folder of checks at {CHECKS_DIR}, found none")
+    return {path.stem: path.read_text(encoding="utf-8") for path in sorted(CHECKS_DIR.glob("*-violation.rq"))}
+
+
+def run_checks(query_fn: Callable[[str], Iterable[Any]]) -> dict[str, list[Any]]:
+    """Run every check through ``query_fn`` (query text -> rows); rows by check name.
+
+    Good data gives an empty list for every check. ``query_fn`` decides the
+    store: ``lambda q: list(store.query(q))`` for a ``pyoxigraph.Store``.
+    """
+    found: dict[str, list[Any]] = {}
+    for name, text in check_queries().items():
+        try:
+            found[name] = list(query_fn(text))
+        except Exception as exc:
+            raise QueryError(f"check {name} ({CHECKS_DIR / (name + '.rq')}) failed: {exc}") from exc
+    return found
+
+
+# --------------------------------------------------------------------------
+# Reasoning with HermiT
+# --------------------------------------------------------------------------
+
+
+def reason(
+    data: Dataset | Graph | None = None,
+    *,
+    alignments: bool = True,
+    infer_property_values: bool = False,
+) -> owlready2.World:
+    """Run HermiT over the ontology and ``data``; the owlready2 world it filled.
+
+    The graphs go to owlready2 as N-Triples (its Turtle support is not to be
+    relied on). HermiT does not know ``xsd:date``, which OWL 2 leaves out of
+    its datatype map; such values are ignored rather than refused. Raises
+    :class:`OntologyError` when Java is missing, when the ontology and data
+    are inconsistent, or when a class can have no members.
+    """
+    import owlready2
+
+    if shutil.which(owlready2.JAVA_EXE) is None:
+        raise OntologyError(f"the HermiT reasoner needs Java: expected {owlready2.JAVA_EXE!r} on PATH, found none")
+    graph = load_ontology_graph(alignments=alignments)
+    if data is not None:
+        graph += _union(data)
+    world = owlready2.World()
+    world.get_ontology(str(ONTOLOGY_IRI)).load(
+        fileobj=io.BytesIO(graph.serialize(format="nt", encoding="utf-8")), format="ntriples"
+    )
+    try:
+        owlready2.sync_reasoner_hermit(
+            world,
+            infer_property_values=infer_property_values,
+            debug=0,
+            ignore_unsupported_datatypes=True,
+        )
+    except owlready2.OwlReadyInconsistentOntologyError as exc:
+        what = "the ontology" if data is None else "the ontology with the given data"
+        raise OntologyError(f"HermiT: expected {what} to be consistent, found it inconsistent") from exc
+    except owlready2.OwlReadyJavaError as exc:
+        raise OntologyError(f"HermiT failed to run: {exc}") from exc
+    empty = sorted(c.iri for c in world.inconsistent_classes())
+    if empty:
+        raise OntologyError(f"HermiT: expected every class to be satisfiable, found {', '.join(empty)} cannot have members")
+    return world
+
+
+def check_consistency(data: Dataset | Graph | None = None, *, alignments: bool = True) -> None:
+    """Raise :class:`OntologyError` unless HermiT finds ontology (+ data) consistent."""
+    reason(data, alignments=alignments)
+
+
+# --------------------------------------------------------------------------
+# Materialisation rules (a subset of OWL 2 RL, as SPARQL UPDATE)
+# --------------------------------------------------------------------------
+
+
+def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED_GRAPH) -> list[str]:
+    """SPARQL 1.1 UPDATE rules that write the ontology's entailments into ``derived_graph``.
+
+    Generated from the axioms in ``ontology_graph``, for the OWL 2 RL rules
+    the queries rely on, in this order:
+
+    1. prp-inv1/2: ``p owl:inverseOf q`` gives ``y q x`` from ``x p y`` and back;
+       prp-symp: ``p a owl:SymmetricProperty`` gives ``y p x`` from ``x p y``.
+    2. prp-spo2: ``p owl:propertyChainAxiom (p1 ... pn)`` gives ``x0 p xn``.
+    3. prp-spo1: ``p rdfs:subPropertyOf+ q`` gives ``x q y`` (closed
+       transitively, so one rule covers a whole ladder of super-properties).
+    4. cax-sco: ``c rdfs:subClassOf+ d``, for named superclasses ``d`` in the
+       nkg: namespace only, gives ``x a d``.
+
+    Facts sit in named graphs, any of them: each triple pattern of a WHERE
+    clause reads ``GRAPH ?gN``, so one fact can join another across documents,
+    the actors graph and earlier derived triples. Only ontology IRIs are
+    written into the rule text.
+
+    >>> rules = materialisation_rules(load_ontology_graph())
+    >>> symmetric = next(r for r in rules if "SymmetricProperty" in r)
+    >>> symmetric.splitlines()[2]
+    'WHERE { GRAPH ?g1 { ?x <https://w3id.org/negotiation-kg/ontology#reciprocalTo> ?y } FILTER (!isLiteral(?y)) }'
+    """
+    into = f"GRAPH {derived_graph.n3()}"
+    names = ontology_graph.namespace_manager
+
+    def show(*terms: URIRef) -> str:  # compact names, for the comment line only
+        return " ".join(t.n3(names) for t in terms)
+
+    rules: list[str] = []
+
+    for p, q in _inverse_pairs(ontology_graph):
+        for a, b, name in ((p, q, "prp-inv1"), (q, p, "prp-inv2")):
+            rules.append(
+                f"# {name}: {show(p)} owl:inverseOf {show(q)}\n"
+                f"INSERT {{ {into} {{ ?y {b.n3()} ?x }} }}\n"
+                f"WHERE {{ GRAPH ?g1 {{ ?x {a.n3()} ?y }} FILTER (!isLiteral(?y)) }}"
+            )
+    for p in sorted(_named(ontology_graph.subjects(RDF.type, OWL.SymmetricProperty))):
+        rules.append(
+            f"# prp-symp: {show(p)} a owl:SymmetricProperty\n"
+            f"INSERT {{ {into} {{ ?y {p.n3()} ?x }} }}\n"
+            f"WHERE {{ GRAPH ?g1 {{ ?x {p.n3()} ?y }} FILTER (!isLiteral(?y)) }}"
+        )
+    for p, chain in _chains(ontology_graph):
+        steps = " ".join(f"GRAPH ?g{i + 1} {{ ?x{i} {link.n3()} ?x{i + 1} }}" for i, link in enumerate(chain))
+        rules.append(
+            f"# prp-spo2: {show(p)} owl:propertyChainAxiom ( {show(*chain)} )\n"
+            f"INSERT {{ {into} {{ ?x0 {p.n3()} ?x{len(chain)} }} }}\n"
+            f"WHERE {{ {steps} }}"
+        )
+    for sup, subs in _closure(ontology_graph, RDFS.subPropertyOf, lambda _: True):
+        rules.append(
+            f"# prp-spo1: {show(*subs)} rdfs:subPropertyOf {show(sup)}\n"
+            f"INSERT {{ {into} {{ ?s {sup.n3()} ?o }} }}\n"
+            f"WHERE {{ VALUES ?p {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?s ?p ?o }} }}"
+        )
+    for sup, subs in _closure(ontology_graph, RDFS.subClassOf, lambda c: str(c).startswith(_NKG)):
+        rules.append(
+            f"# cax-sco: {show(*subs)} rdfs:subClassOf {show(sup)}\n"
+            f"INSERT {{ {into} {{ ?x a {sup.n3()} }} }}\n"
+            f"WHERE {{ VALUES ?c {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?x a ?c }} }}"
+        )
+    return rules
+
+
+def materialise(update_fn: Callable[[str], Any], rules: list[str], *, passes: int = 2) -> None:
+    """Apply ``rules`` through ``update_fn`` (one SPARQL UPDATE string per call).
+
+    A pass applies every rule once, in order. Two passes reach the fixpoint for
+    the axioms of ``nkg.ttl`` and ``alignments.ttl``: sub-property and
+    sub-class rules are transitively closed, so each needs one application;
+    the rules run inverse/symmetric -> chain -> sub-property -> sub-class, and
+    no chain reads a property that another rule derives, so every entailment
+    comes from at most one rule of each kind in that order. The second pass
+    covers a dependency against that order (a property whose inverse has a
+    super-property used in a chain, say) and is otherwise a no-op; an
+    ontology with longer such loops needs more ``passes``.
+
+    The rules only add to the derived graph; clear it first (``CLEAR SILENT
+    GRAPH <...>``) when recomputing from scratch.
+    """
+    if passes < 1:
+        raise ValueError(f"passes: expected 1 or more, found {passes}")
+    for _ in range(passes):
+        for rule in rules:
+            update_fn(rule)
+
+
+def _named(nodes: Iterable[Any]) -> Iterator[URIRef]:
+    return (n for n in nodes if isinstance(n, URIRef))
+
+
+def _inverse_pairs(graph: Graph) -> list[tuple[URIRef, URIRef]]:
+    pairs: set[tuple[URIRef, URIRef]] = set()
+    for p, q in graph.subject_objects(OWL.inverseOf):
+        if isinstance(p, URIRef) and isinstance(q, URIRef) and p != q:
+            pairs.add((min(p, q), max(p, q)))
+    return sorted(pairs)
+
+
+def _chains(graph: Graph) -> list[tuple[URIRef, list[URIRef]]]:
+    chains = []
+    for p, head in graph.subject_objects(OWL.propertyChainAxiom):
+        links = list(Collection(graph, head))
+        if not isinstance(p, URIRef) or len(links) < 2 or not all(isinstance(x, URIRef) for x in links):
+            raise OntologyError(
+                f"owl:propertyChainAxiom on {p.n3()}: expected a list of two or more named "
+                f"properties, found {[x.n3() for x in links]}"
+            )
+        chains.append((p, links))
+    return sorted(chains)
+
+
+def _closure(graph: Graph, relation: URIRef, keep: Callable[[URIRef], bool]) -> list[tuple[URIRef, list[URIRef]]]:
+    """For each named ancestor kept, its named descendants under ``relation``+."""
+    parents: dict[URIRef, set[URIRef]] = defaultdict(set)
+    for child, parent in graph.subject_objects(relation):
+        if isinstance(child, URIRef) and isinstance(parent, URIRef) and child != parent:
+            parents[child].add(parent)
+    below: dict[URIRef, set[URIRef]] = defaultdict(set)
+    for start in list(parents):
+        seen: set[URIRef] = set()
+        todo = list(parents[start])
+        while todo:
+            node = todo.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            todo.extend(parents.get(node, ()))
+        for ancestor in seen - {start}:
+            if keep(ancestor):
+                below[ancestor].add(start)
+    return [(sup, sorted(subs)) for sup, subs in sorted(below.items())]
+

@@ -1,0 +1,193 @@
+"""Where a commitment stands as of a date, and why: the fulfilment rules.
+
+The rules, all in this one place (DOMAIN: "Fulfilment"):
+
+1. Evidence is the reported releases that match the commitment (same releaser
+   as the obligor, people of the object party, on or after the agreement),
+   from documents published on or before the as-of date.
+2. Reports of one release are one event: two batch reports are the same event
+   when releaser, people and count agree and their dates overlap (or one is
+   undated and both come from documents a week apart at most).
+3. Achieved = the larger of the largest running total and the sum of distinct
+   batches; a running total counts as at least its figure. Figures without a
+   count ("began releasing", "hundreds") count for nothing but show progress.
+   Achieved is capped at the target (what exceeds it belongs elsewhere).
+4. Status: ``fulfilled`` when achieved reaches the target; ``in_progress`` when
+   any matching release is known; else ``not_started``.
+5. ``overdue`` when the deadline has passed (as-of date after it) and the
+   target was not reached by the deadline; ``late`` when it was reached after
+   the deadline. The date it was reached is the date of the evidence that
+   first brought the running figure to the target.
+
+>>> r = Report("r1", "d1", dt.date(2020, 4, 13), 300, "exact", True, None, dt.date(2020, 4, 13))
+>>> a = assess(target=5000, upper_bound=False, deadline=dt.date(2020, 3, 10), reports=[r], as_of=dt.date(2020, 4, 13))
+>>> a.status, a.achieved, round(a.share, 2), a.overdue
+('in_progress', 300, 0.06, True)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+__all__ = ["RULES", "Assessment", "Event", "Report", "assess", "group_events"]
+
+RULES = "largest running total or sum of distinct batches, whichever is larger; batches reported more than once counted once; capped at the target"
+SAME_EVENT_WINDOW = dt.timedelta(days=7)
+
+
+@dataclass(frozen=True)
+class Report:
+    """One document's report of a release (a batch or a running total)."""
+
+    release: str
+    document: str
+    published: dt.date
+    count: int | None
+    qualifier: str
+    cumulative: bool
+    date_from: dt.date | None
+    date_to: dt.date | None
+    start: int = 0
+    end: int = 0
+    text: str = ""
+    source: str | None = None
+
+    @property
+    def when(self) -> dt.date:
+        """When it happened at the latest: its end date, else its report date."""
+        return self.date_to or self.date_from or self.published
+
+
+@dataclass
+class Event:
+    """Reports taken to be one release (several sources, one batch)."""
+
+    reports: list[Report] = field(default_factory=list)
+
+    @property
+    def cumulative(self) -> bool:
+        return self.reports[0].cumulative
+
+    @property
+    def count(self) -> int | None:
+        """The figure used: the most corroborated, then the smallest (cautious)."""
+        counts = [r.count for r in self.reports if r.count is not None]
+        if not counts:
+            return None
+        return sorted(set(counts), key=lambda c: (-counts.count(c), c))[0]
+
+    @property
+    def figures(self) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        for r in self.reports:
+            if r.count is not None:
+                out.setdefault(r.count, []).append(r.document)
+        return out
+
+    @property
+    def when(self) -> dt.date:
+        return min(r.when for r in self.reports)
+
+    @property
+    def documents(self) -> list[str]:
+        return sorted({r.document for r in self.reports})
+
+    def matches(self, other: Report) -> bool:
+        if self.cumulative or other.cumulative:
+            return False
+        mine = self.reports[0]
+        if mine.count is None or other.count is None or mine.count != other.count:
+            return False
+        a0, a1 = mine.date_from or mine.date_to, mine.date_to or mine.date_from
+        b0, b1 = other.date_from or other.date_to, other.date_to or other.date_from
+        if a0 and b0:
+            return a0 <= b1 and b0 <= a1
+        return abs(mine.published - other.published) <= SAME_EVENT_WINDOW
+
+
+def group_events(reports: list[Report]) -> list[Event]:
+    """Group reports of the same release into events, in date order."""
+    events: list[Event] = []
+    for report in sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start)):
+        for event in events:
+            if event.matches(report):
+                event.reports.append(report)
+                break
+        else:
+            events.append(Event([report]))
+    return events
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """A commitment's status as of a date, with the evidence used."""
+
+    status: str
+    achieved: int
+    share: float | None
+    overdue: bool
+    late: bool
+    fulfilled_on: dt.date | None
+    events: tuple[Event, ...]
+    basis: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "achieved": self.achieved,
+            "share": self.share,
+            "overdue": self.overdue,
+            "late": self.late,
+            "fulfilled_on": self.fulfilled_on.isoformat() if self.fulfilled_on else None,
+            "basis": self.basis,
+        }
+
+
+def _achieved(events: list[Event]) -> tuple[int, str]:
+    totals = [e.count for e in events if e.cumulative and e.count is not None]
+    batches = sum(e.count for e in events if not e.cumulative and e.count is not None)
+    best_total = max(totals, default=0)
+    if best_total >= batches and best_total > 0:
+        return best_total, "running total"
+    if batches > 0:
+        return batches, "sum of batches"
+    return 0, "no figure"
+
+
+def assess(
+    *,
+    target: int | None,
+    upper_bound: bool,
+    deadline: dt.date | None,
+    reports: list[Report],
+    as_of: dt.date,
+) -> Assessment:
+    """Apply the fulfilment rules to the reports known as of ``as_of``."""
+    known = [r for r in reports if r.published <= as_of]
+    events = group_events(known)
+    achieved, basis = _achieved(events)
+
+    fulfilled_on = None
+    if target:
+        seen: list[Event] = []
+        for event in sorted(events, key=lambda e: e.when):
+            seen.append(event)
+            if _achieved(seen)[0] >= target:
+                fulfilled_on = event.when
+                break
+    if target is not None:
+        achieved = min(achieved, target)
+    fulfilled = bool(target) and achieved >= target
+    if fulfilled:
+        status = "fulfilled"
+    elif events:
+        status = "in_progress"
+    else:
+        status = "not_started"
+    if not fulfilled:
+        fulfilled_on = None
+    share = round(achieved / target, 4) if target else None
+    late = bool(fulfilled and deadline and fulfilled_on and fulfilled_on > deadline)
+    overdue = bool(deadline and as_of > deadline and not fulfilled)
+    return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis)

@@ -1,0 +1,99 @@
+"""Embedded Oxigraph on disk (the default store), or in memory without a path."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import pyoxigraph as ox
+
+from kg.errors import QueryError, StoreError, StoreLockedError
+from kg.stores.base import Row, Store, ensure_parent, is_iri, python_value, substitute
+
+__all__ = ["OxigraphStore", "to_term", "from_term"]
+
+
+def to_term(value: Any) -> ox.NamedNode | ox.Literal:
+    """A pyoxigraph term for a Python binding value."""
+    import datetime as dt
+
+    if isinstance(value, str) and is_iri(value):
+        return ox.NamedNode(value)
+    if isinstance(value, bool):
+        return ox.Literal(str(value).lower(), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#boolean"))
+    if isinstance(value, int):
+        return ox.Literal(str(value), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#integer"))
+    if isinstance(value, dt.date):
+        return ox.Literal(value.isoformat(), datatype=ox.NamedNode("http://www.w3.org/2001/XMLSchema#date"))
+    return ox.Literal(str(value))
+
+
+def from_term(term: Any) -> Any:
+    if term is None:
+        return None
+    if isinstance(term, ox.NamedNode):
+        return term.value
+    if isinstance(term, ox.Literal):
+        return python_value(term.value, term.datatype.value if term.datatype else None)
+    return str(term)
+
+
+class OxigraphStore(Store):
+    """pyoxigraph's Store: RocksDB on disk when given a path, else in memory."""
+
+    name = "oxigraph"
+
+    def __init__(self, path: str | None = None, *, read_only: bool = False) -> None:
+        self.location = path
+        try:
+            if path is None:
+                self._store = ox.Store()
+            elif read_only:
+                self._store = ox.Store.read_only(str(ensure_parent(path)))
+            else:
+                self._store = ox.Store(str(ensure_parent(path)))
+        except OSError as exc:
+            text = str(exc)
+            if "lock" in text.lower():
+                raise StoreLockedError(
+                    f"store {path}: another process holds it open for writing (a build or `kg serve`); "
+                    f"wait for it to finish or stop it: {text}"
+                ) from None
+            raise StoreError(f"store {path}: cannot open: {text}") from None
+
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
+        try:
+            result = self._store.query(substitute(sparql, bindings or {}))
+        except SyntaxError as exc:
+            raise QueryError(f"SPARQL syntax error: {exc}") from None
+        except OSError as exc:
+            raise StoreError(f"store {self.location}: {exc}") from None
+        names = [v.value for v in result.variables]
+        return [{name: from_term(solution[name]) for name in names} for solution in result]
+
+    def ask(self, sparql: str) -> bool:
+        return bool(self._store.query(sparql))
+
+    def update(self, sparql: str) -> None:
+        try:
+            self._store.update(sparql)
+        except SyntaxError as exc:
+            raise QueryError(f"SPARQL update syntax error: {exc}") from None
+        except OSError as exc:
+            raise StoreError(f"store {self.location}: update failed: {exc}") from None
+
+    def graph_names(self) -> set[str]:
+        return {g.value for g in self._store.named_graphs() if isinstance(g, ox.NamedNode)}
+
+    def dump_nquads(self) -> str:
+        return self._store.dump(format=ox.RdfFormat.N_QUADS).decode("utf-8")
+
+    def load_nquads(self, data: str) -> None:
+        self._store.load(data.encode("utf-8"), format=ox.RdfFormat.N_QUADS)
+
+    def close(self) -> None:
+        if self.location is not None:
+            try:
+                self._store.flush()
+            except OSError:
+                pass
+        del self._store

@@ -1,0 +1,569 @@
+"""Actor mentions: who a stretch of text names, resolved to gazetteer ids or new actors.
+
+Found, in one pass over the text:
+
+- names from the gazetteer ("Zalmay Khalilzad", "the Taliban", "ICRC");
+- new people: two or more capitalised words in a role ("Suhail Shaheen, the
+  spokesman for the Taliban's political office"), with their post;
+- titles before a name ("U.S. Secretary of State Mike Pompeo") and appositions
+  after it ("Zabihullah Mujahid, a Taliban spokesman");
+- descriptions without a name: anonymous sources ("a senior official in the
+  office of President Ashraf Ghani") and definite descriptions that refer to
+  somebody named elsewhere ("the U.S. special envoy who negotiated the deal");
+- party descriptors by kind ("the insurgents", "the group", "the government"),
+  metonyms ("Kabul has claimed"), "both sides", and pronouns.
+
+>>> from loaders.gazetteer import load_gazetteer
+>>> import datetime as dt
+>>> finder = ActorFinder(load_gazetteer())
+>>> found = finder.find("Zabihullah Mujahid, a Taliban spokesman, said so.", "d1", dt.date(2020, 4, 2))
+>>> [(m.actors, m.post) for m in found.mentions][:1]
+[(('zabihullah-mujahid',), 'taliban/taliban-spokesman/zabihullah-mujahid')]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from loaders.extract.cues import Cues, load_cues, words_pattern
+from loaders.facts import Party, Person, Post
+from loaders.gazetteer import Gazetteer, load_gazetteer, normalise, post_id, slug
+
+__all__ = ["ActorFinder", "Mention", "Mentions"]
+
+STOP_WORDS = frozenset(
+    """the a an and but or if in on at of for to from by with after before as when while since though although
+    this that these those it its they he she we i his her their our there here then so also yet meanwhile however
+    according under over about between among during despite until against without within both all some many
+    earlier later last next monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december""".split()
+)
+ORG_WORDS = frozenset(
+    """council office ministry committee press agency prison base province party front army forces force government
+    commission organization organisation group movement union court department bank university news times post
+    network airport palace house conference agreement accord deal security national republic islamic state states
+    nations reconciliation peace district city capital parliament assembly jirga emirate network centre center
+    institute foundation alliance coalition brigade division command corps police radio television tv twitter
+    facebook reuters afp ap associated international red cross crescent mission embassy high school hospital street""".split()
+)
+LOCATIVE = re.compile(r"(?:\b(?:in|to|from|at|into|near|outside|inside|of|across|around|via|toward|towards|through|visited|visiting|capital|left|reached)\s*,?\s*|\bcapital,\s*)$", re.IGNORECASE)
+DETERMINERS = {"a": 1, "an": 1, "the": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "several": 2,
+               "some": 2, "other": 1, "another": 1, "two other": 2}
+PP_WORDS = frozenset(
+    """office palace ministry council government talks matter negotiations team delegation commission committee
+    department leadership side movement group security political presidential national adviser advisor
+    presidency administration insurgents militants rebels interior foreign defence defense affairs justice
+    prisons prison process issue situation discussions plan operations province provincial headquarters""".split()
+)
+PRONOUNS = re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])")
+SIDES = re.compile(r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps)|[Tt]he\s+two\s+(?:sides|parties)|[Tt]he\s+warring\s+(?:sides|parties)|[Ee]ach\s+side)(?![\w])")
+NAME = re.compile(
+    r"(?<![\w.])(?:[A-Z][a-z]+|[A-Z][a-z]*[A-Z][a-z]+)(?:[-'’][A-Za-z]+)*"
+    r"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[A-Z][a-z]+|[A-Z][a-z]*[A-Z][a-z]+|[A-Z]\.)(?:[-'’][A-Za-z]+)*){0,3}(?![\w])"
+)
+ABBREVIATION = re.compile(r"^(?:(?:[A-Z]\.)+|Gen|Col|Dr|Mr|Mrs|Ms|Lt|Sen|Rep|Gov|Maj|Adm|St|Sgt|Capt|Cmdr|Brig)\.?$")
+TOKEN = re.compile(r"[\w][\w.'’-]*[\w.]|[\w]|'s|’s")
+
+
+@dataclass
+class Mention:
+    """A stretch of text naming one actor (or two, for "both sides")."""
+
+    start: int
+    end: int
+    kind: str  # person | party | post | descriptor | metonym | pronoun | sides
+    actors: tuple[str, ...] = ()
+    party: str | None = None
+    post: str | None = None
+    head: str | None = None
+    core_start: int = -1  # the name itself, without title or apposition
+    core_end: int = -1
+    plural: bool = False
+
+    @property
+    def actor(self) -> str | None:
+        return self.actors[0] if self.actors else None
+
+
+@dataclass
+class Mentions:
+    """Every mention of a document, plus the actors it introduces."""
+
+    mentions: list[Mention]
+    parties: dict[str, Party] = field(default_factory=dict)
+    persons: dict[str, Person] = field(default_factory=dict)
+    posts: dict[str, Post] = field(default_factory=dict)
+    party_of: dict[str, str | None] = field(default_factory=dict)
+    post_of: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class _Cand:
+    start: int
+    end: int
+    kind: str
+    ref: str | None = None  # gazetteer id, descriptor kind
+    priority: int = 0
+
+
+class ActorFinder:
+    """Compiled once per gazetteer; ``find`` runs per document."""
+
+    def __init__(self, gazetteer: Gazetteer | None = None, cues: Cues | None = None) -> None:
+        self.gaz = gazetteer or load_gazetteer()
+        self.cues = cues or load_cues()
+        gaz, cues = self.gaz, self.cues
+        names: dict[str, str] = {}
+        for actor in (*gaz.parties.values(), *gaz.persons.values()):
+            for alias in (actor.name, *actor.aliases):
+                names[alias] = actor.id
+        self.alias_ids = names
+        self.alias_norm = {normalise(k): v for k, v in names.items()}
+        self.alias_re = re.compile(r"(?<![\w])" + words_pattern(names) + r"(?![\w]|\.\w)")
+        self.metonym_re = re.compile(r"(?<![\w])" + words_pattern(gaz.metonyms) + r"(?![\w])", re.IGNORECASE)
+        self.demonyms = dict(cues.demonyms)
+        demo = words_pattern(self.demonyms)
+        descs: dict[str, str] = {}
+        for kind, phrases in gaz.descriptors.items():
+            for p in phrases:
+                descs[normalise(p)] = kind
+        self.descriptors = descs
+        self.desc_re = re.compile(
+            rf"(?<![\w])(?:(?P<det>[Tt]he|[Ii]ts|[Tt]heir)\s+)?(?:(?P<demo>{demo})\s+)?(?P<desc>{words_pattern(descs)})(?P<poss>['’]s?)?(?![\w])"
+        )
+        heads = sorted(cues.post_heads)
+        self.head_re = re.compile(r"(?<![\w])(?P<head>" + words_pattern(heads) + r")(?P<pl>e?s)?(?![\w])", re.IGNORECASE)
+        self.titles = sorted(cues.name_titles, key=len, reverse=True)
+        self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
+        self.name_stop = STOP_WORDS | {m.lower() for m in self.demonyms} | self.title_words | cues.post_heads
+        self.countries: dict[str, tuple[str, ...]] = gaz.countries
+
+    # ----------------------------------------------------------------- finding
+    def find(self, text: str, doc_id: str, published: dt.date, quotes: list[tuple[int, int]] | None = None) -> Mentions:
+        """All mentions in ``text``, resolved in reading order."""
+        cands: list[_Cand] = []
+        for m in self.alias_re.finditer(text):
+            actor = self.alias_ids.get(m.group(0)) or self.alias_norm.get(normalise(m.group(0)))
+            if actor:
+                kind = "party" if actor in self.gaz.parties else "person"
+                cands.append(_Cand(m.start(), m.end(), kind, actor, 3))
+        for m in self.metonym_re.finditer(text):
+            if not text[m.start()].isupper() or LOCATIVE.search(text, max(0, m.start() - 14), m.start()):
+                continue
+            cands.append(_Cand(m.start(), m.end(), "metonym", self.gaz.metonyms.get(normalise(m.group(0))), 2))
+        for m in self.desc_re.finditer(text):
+            desc = normalise(m.group("desc"))
+            bare = not m.group("det") and not m.group("demo")
+            if bare and not (desc.endswith("s") and desc in ("insurgents", "militants", "rebels", "authorities", "officials")):
+                continue
+            if bare and m.start() > 0 and text[m.start() - 1 : m.start()].isalpha():
+                continue
+            start = m.start()
+            cands.append(_Cand(start, m.end() if not m.group("poss") else m.end("desc"), "descriptor", self.descriptors[desc], 1))
+        for m in NAME.finditer(text):
+            s, e = self._trim_name(text, m.start(), m.end())
+            if s is not None:
+                cands.append(_Cand(s, e, "name", None, 0))
+        for m in PRONOUNS.finditer(text):
+            cands.append(_Cand(m.start(), m.end(), "pronoun", m.group(0).lower(), 0))
+        for m in SIDES.finditer(text):
+            cands.append(_Cand(m.start(), m.end(), "sides", None, 4))
+        chosen = _non_overlapping(cands)
+        state = _DocState(self, text, doc_id, published)
+        state.resolve(chosen, quotes or [])
+        return state.result()
+
+    def _trim_name(self, text: str, start: int, end: int) -> tuple[int | None, int]:
+        words = [(m.start() + start, m.end() + start, m.group(0)) for m in re.finditer(r"\S+", text[start:end])]
+        while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
+            words.pop(0)
+        while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
+            words.pop()
+        if not words:
+            return None, end
+        if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in words):
+            return None, end
+        if len(words) < 2:
+            return None, end
+        return words[0][0], words[-1][1]
+
+
+def _non_overlapping(cands: list[_Cand]) -> list[_Cand]:
+    taken: list[_Cand] = []
+    spans: list[tuple[int, int]] = []
+    for c in sorted(cands, key=lambda c: (-c.priority if c.kind == "sides" else 0, -(c.end - c.start), -c.priority)):
+        if any(c.start < e and s < c.end for s, e in spans):
+            continue
+        taken.append(c)
+        spans.append((c.start, c.end))
+    return sorted(taken, key=lambda c: c.start)
+
+
+class _DocState:
+    """Resolution of one document's mentions, in reading order."""
+
+    def __init__(self, finder: ActorFinder, text: str, doc_id: str, published: dt.date) -> None:
+        self.f = finder
+        self.gaz = finder.gaz
+        self.cues = finder.cues
+        self.text = text
+        self.doc_id = doc_id
+        self.published = published
+        self.mentions: list[Mention] = []
+        self.parties: dict[str, Party] = {}
+        self.persons: dict[str, Person] = {}
+        self.posts: dict[str, Post] = {}
+        self.party_of: dict[str, str | None] = {}
+        self.post_of: dict[str, str] = {}
+        self.head_of: dict[str, str] = {}
+        self.surnames: dict[str, str] = {}
+
+    def result(self) -> Mentions:
+        return Mentions(self.mentions, self.parties, self.persons, self.posts, self.party_of, self.post_of)
+
+    # ---------------------------------------------------------------- helpers
+    def head_class(self, title: str) -> str | None:
+        found = None
+        for m in self.f.head_re.finditer(title):
+            found = m.group("head").lower()
+        if found is None:
+            return None
+        return self.cues.head_class.get(found, found)
+
+    def party_kind(self, party: str | None) -> str | None:
+        if party and party in self.gaz.parties:
+            return self.gaz.parties[party].kind
+        if party and party in self.parties:
+            return self.parties[party].kind
+        return None
+
+    def recent_party(self, kind: str, before: int, country: str | None = None) -> str | None:
+        """The party of ``kind`` named most recently before ``before`` (else first after)."""
+        best = None
+        for m in self.mentions:
+            if m.kind in ("pronoun", "sides"):
+                continue
+            party = m.party if m.kind != "party" else m.actor
+            if party and self.party_kind(party) == kind:
+                if country and party not in self.f.countries.get(country, ()):
+                    continue
+                best = party
+        if best:
+            return best
+        for m in self._later.get(kind, []):
+            if m >= before:
+                return self._later_ids[kind][self._later[kind].index(m)]
+        if country:
+            options = [p for p in self.f.countries.get(country, ()) if self.party_kind(p) == kind]
+            if len(options) == 1:
+                return options[0]
+        return None
+
+    def _scan_later(self, cands: list[_Cand]) -> None:
+        """Where each party kind is first named by name (for descriptors read before)."""
+        self._later: dict[str, list[int]] = {}
+        self._later_ids: dict[str, list[str]] = {}
+        for c in cands:
+            if c.kind in ("party", "metonym") and c.ref:
+                kind = self.party_kind(c.ref)
+                if kind:
+                    self._later.setdefault(kind, []).append(c.start)
+                    self._later_ids.setdefault(kind, []).append(c.ref)
+
+    def parties_in(self, start: int, end: int, *, officials: bool = True) -> list[str]:
+        """Parties named inside a span (a post title): names, metonyms, demonyms, persons."""
+        text = self.text[start:end]
+        found: list[str] = []
+        for m in self.f.alias_re.finditer(text):
+            actor = self.f.alias_ids.get(m.group(0))
+            if actor in self.gaz.parties:
+                found.append(actor)
+            elif actor in self.gaz.persons:
+                party = self.gazetteer_party(actor)
+                if party:
+                    found.append(party)
+        for m in self.f.metonym_re.finditer(text):
+            if text[m.start()].isupper():
+                found.append(self.gaz.metonyms[normalise(m.group(0))])
+        for m in self.f.desc_re.finditer(text):
+            kind = self.f.descriptors[normalise(m.group("desc"))]
+            party = self.recent_party(kind, start + m.start())
+            if party:
+                found.append(party)
+        if not found:
+            for word in re.findall(r"[\w.'’]+", text):
+                country = self.f.demonyms.get(word.rstrip("'’s") if word.endswith(("'s", "’s")) else word)
+                if country:
+                    options = self.f.countries.get(country, ())
+                    kinds = ("government", "state") if officials else ("government", "state", "armed_movement")
+                    for kind in kinds:
+                        pick = [p for p in options if self.party_kind(p) == kind]
+                        if pick:
+                            found.append(pick[0])
+                            break
+                    break
+        for actor, person in self.persons.items():
+            if person.name in text and self.party_of.get(actor):
+                found.append(self.party_of[actor])  # type: ignore[arg-type]
+        return found
+
+    def gazetteer_party(self, person: str) -> str | None:
+        post = self.gazetteer_post(person)
+        return post.party if post else None
+
+    def gazetteer_post(self, person: str) -> Post | None:
+        posts = self.gaz.posts_of(person, self.published) or self.gaz.posts_of(person)
+        return posts[-1] if posts else None
+
+    # ------------------------------------------------------------- resolution
+    def resolve(self, cands: list[_Cand], quotes: list[tuple[int, int]]) -> None:
+        self._scan_later(cands)
+        text = self.text
+        for c in cands:
+            if c.kind == "party":
+                self.mentions.append(Mention(c.start, c.end, "party", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
+            elif c.kind == "metonym":
+                self.mentions.append(Mention(c.start, c.end, "metonym", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
+            elif c.kind == "descriptor":
+                demo = self.f.desc_re.match(text, c.start)
+                country = None
+                if demo and demo.group("demo"):
+                    country = self.f.demonyms.get(demo.group("demo"))
+                party = self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
+                if party:
+                    self.mentions.append(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
+            elif c.kind == "sides":
+                gov = self.recent_party("government", c.start)
+                arm = self.recent_party("armed_movement", c.start)
+                pair = tuple(p for p in (gov, arm) if p)
+                if pair:
+                    self.mentions.append(Mention(c.start, c.end, "sides", pair, core_start=c.start, core_end=c.end, plural=True))
+            elif c.kind == "pronoun":
+                self.mentions.append(Mention(c.start, c.end, "pronoun", (), head=c.ref, core_start=c.start, core_end=c.end, plural=c.ref == "they"))
+            elif c.kind in ("person", "name"):
+                self.person(c)
+        self.descriptions(quotes)
+        self.mentions.sort(key=lambda m: m.start)
+
+    def person(self, c: _Cand) -> None:
+        text = self.text
+        name = text[c.start : c.end]
+        actor = c.ref
+        new = False
+        if actor is None:
+            key = name.split()[-1]
+            if len(name.split()) == 1:
+                actor = self.surnames.get(key)
+                if actor is None:
+                    return
+            else:
+                actor = self.f.alias_norm.get(normalise(name)) or slug(name)
+                new = actor not in self.gaz.persons
+        start, end = c.start, c.end
+        title_start, title = self.title_before(c.start)
+        post: str | None = None
+        party: str | None = None
+        if title:
+            start = title_start
+            party = next(iter(self.parties_in(title_start, c.start)), None)
+        app = self.apposition(c.end)
+        if app:
+            a_start, a_end, t_start, t_end = app
+            end = a_end
+            title_start, title = t_start, text[t_start:t_end]
+            party = next(iter(self.parties_in(t_start, t_end)), None)
+        if not new:
+            gpost = self.gazetteer_post(actor)
+            if gpost and (party is None or gpost.party == party):
+                post, party = gpost.id, gpost.party
+                self.head_of.setdefault(actor, self.head_class(gpost.title) or "")
+        if new:
+            if actor not in self.persons:
+                self.persons[actor] = Person(actor, " ".join(name.split()))
+                self.surnames.setdefault(name.split()[-1], actor)
+            if title and post is None:
+                post = post_id(party, _clean_title(title), actor)
+                if post not in self.posts:
+                    self.posts[post] = Post(post, _clean_title(title), party, actor)
+                self.head_of[actor] = self.head_class(title) or ""
+        elif actor in self.gaz.persons:
+            self.surnames.setdefault(name.split()[-1], actor)
+        if actor in self.party_of and party is None:
+            party = self.party_of[actor]
+        if post is None and actor in self.post_of:
+            post = self.post_of[actor]
+        self.party_of[actor] = party
+        if post:
+            self.post_of[actor] = post
+        self.mentions.append(Mention(start, end, "person", (actor,), party=party, post=post,
+                                     head=self.head_of.get(actor) or None, core_start=c.start, core_end=c.end))
+
+    def title_before(self, start: int) -> tuple[int, str | None]:
+        """A title written before a name: 'U.S. Secretary of State', 'Taliban spokesman'."""
+        text = self.text
+        window = text[max(0, start - 90) : start]
+        if not window or not window[-1].isspace():
+            return start, None
+        tokens = list(re.finditer(r"[\w.'’-]+", window))
+        keep = len(tokens)
+        for tok in reversed(tokens):
+            word = tok.group(0)
+            gap = window[tok.end() : tokens[keep].start()] if keep < len(tokens) else window[tok.end() :]
+            if gap.strip() or "\n" in gap:
+                break
+            if word.endswith(".") and not ABBREVIATION.match(word):
+                break
+            low = word.lower().rstrip(".")
+            if word[0].isupper() or low in ("of", "for", "the", "and", "on") or low in self.cues.post_heads or low in self.cues.post_modifiers:
+                keep -= 1
+                continue
+            break
+        words = tokens[keep:]
+        while words and words[0].group(0).lower() in ("of", "for", "the", "and", "on", "a", "an"):
+            words.pop(0)
+        while words and words[0].group(0)[0].isupper() and words[0].group(0).lower() in STOP_WORDS:
+            words.pop(0)
+        if not words:
+            return start, None
+        title = window[words[0].start() :].strip()
+        low = title.lower()
+        if not (self.f.head_re.search(title) or any(w in self.f.title_words for w in re.findall(r"[\w.]+", low))):
+            return start, None
+        return start - len(window) + words[0].start(), title
+
+    def apposition(self, end: int) -> tuple[int, int, int, int] | None:
+        """', a Taliban spokesman' after a name: (start, end, title start, title end)."""
+        text = self.text
+        m = re.match(r",\s+(?:(?:a|an|the|its|their)\s+)?", text[end : end + 12], re.IGNORECASE)
+        if not m:
+            return None
+        t_start = end + m.end()
+        stop = re.compile(r"[,.;:\"“”()\n]|\s[-–—]\s|\s(?:who|which|said|says|told|added|tweeted|wrote|and\s+[A-Z]|as\s+well)\b")
+        s = stop.search(text, t_start, min(len(text), t_start + 140))
+        t_end = s.start() if s else min(len(text), t_start + 140)
+        # "U.S." and similar abbreviations keep their full stop
+        while s and text[s.start()] == "." and re.search(r"(?:\b[A-Z]|\bSt|\bGen|\bCol|\bDr|\bMr|\bMrs|\bMs)\.?$", text[t_start : s.start()]) and s.start() + 1 < len(text) and not text[s.start() + 1].isspace():
+            s = stop.search(text, s.start() + 1, min(len(text), t_start + 140))
+            t_end = s.start() if s else t_end
+        title = text[t_start:t_end].rstrip()
+        t_end = t_start + len(title)
+        if not title or len(title) > 130 or not self.f.head_re.search(title):
+            return None
+        if re.search(r"\b(?:is|was|has|had|have|were|are)\b", title):
+            return None
+        return end, t_end, t_start, t_end
+
+    def descriptions(self, quotes: list[tuple[int, int]]) -> None:
+        """Posts without a name: 'a senior official in the office of ...', 'the official'."""
+        text = self.text
+        taken = [(m.start, m.end) for m in self.mentions if m.kind != "pronoun"]
+        for m in self.f.head_re.finditer(text):
+            h_start, h_end = m.start(), m.end()
+            if any(s <= h_start < e for s, e in taken):
+                continue
+            if text[h_start].isupper() and not (h_start == 0 or text[h_start - 1] in " \t\n"):
+                continue
+            # left: modifiers back to a determiner
+            left = h_start
+            det = None
+            for tok in reversed(list(re.finditer(r"[\w.'’-]+", text[max(0, h_start - 80) : h_start]))):
+                tstart = max(0, h_start - 80) + tok.start()
+                gap = text[tstart + len(tok.group(0)) : left]
+                if gap.strip():
+                    break
+                word = tok.group(0)
+                low = word.lower()
+                if low in DETERMINERS:
+                    det = low
+                    left = tstart
+                    break
+                core = re.sub(r"['’]s$", "", word)
+                if (low in self.cues.post_modifiers or low in self.cues.post_heads or core in self.f.alias_ids
+                        or core in self.f.demonyms or word in self.f.demonyms or (word[0].isupper() and low not in STOP_WORDS)):
+                    left = tstart
+                    continue
+                break
+            plural = bool(m.group("pl"))
+            # right: prepositional attachments ("in the office of President Ashraf Ghani")
+            right = h_end
+            for _ in range(2):
+                pp = re.match(r"\s+(?:in|of|for|at|from|with|close\s+to|familiar\s+with)\s+((?:the\s+)?(?:[\w.'’-]+\s*){1,7})", text[right : right + 90])
+                if not pp:
+                    break
+                words = list(re.finditer(r"[\w.'’-]+", pp.group(1)))
+                keep = 0
+                for i, w in enumerate(words):
+                    word = w.group(0)
+                    low = re.sub(r"['’]s$", "", word.lower())
+                    if word[0].isupper() or low in PP_WORDS or low in ("the", "of", "and") or low in self.cues.post_heads or low in self.cues.post_modifiers:
+                        keep = i + 1
+                        continue
+                    break
+                while keep and words[keep - 1].group(0).lower() in ("the", "of", "and"):
+                    keep -= 1
+                if not keep:
+                    break
+                right = right + pp.start(1) + words[keep - 1].end()
+                right = right - (1 if text[right - 1] == "." and not re.search(r"[A-Z]\.$", text[right - 3 : right]) else 0)
+            if det is None and left == h_start:
+                continue  # a bare head noun ("officials") says too little
+            body = text[left:right]
+            if det is None and plural:
+                # "Taliban officials", "U.S. officials": the party speaks
+                parties = self.parties_in(left, h_start)
+                if parties:
+                    self.mentions.append(Mention(left, right, "descriptor", (parties[0],), party=parties[0], core_start=left, core_end=right, plural=True))
+                    taken.append((left, right))
+                continue
+            if det is None and not text[left].isupper():
+                continue
+            t_start = left if det is None else left + len(det) + 1
+            while t_start < right and text[t_start].isspace():
+                t_start += 1
+            title = _clean_title(text[t_start:right])
+            head = self.cues.head_class.get(m.group("head").lower(), m.group("head").lower())
+            parties = self.parties_in(t_start, right)
+            party = parties[0] if parties else None
+            modifiers = set(re.findall(r"[a-z]+", text[t_start:h_start].lower()))
+            if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry"}:
+                party = self.recent_party("government", left)
+            actor: str | None = None
+            post: str | None = None
+            if det == "the" and not plural:
+                actor, post, party = self.definite(head, party, left)
+            if actor is None:
+                post = post_id(party, title, f"anon-{self.doc_id}")
+                if post not in self.posts:
+                    self.posts[post] = Post(post, title, party, None, anonymous=True)
+                actor = post
+                self.party_of[actor] = party
+                self.head_of[actor] = head
+            self.mentions.append(Mention(left, right, "post", (actor,), party=party, post=post if post != actor else None,
+                                         head=head, core_start=left, core_end=right, plural=plural))
+            taken.append((left, right))
+
+    def definite(self, head: str, party: str | None, at: int) -> tuple[str | None, str | None, str | None]:
+        """'the official', 'the U.S. envoy': somebody named before, after, or in the gazetteer."""
+        for m in reversed(self.mentions):
+            if m.start >= at or m.kind not in ("person", "post"):
+                continue
+            if m.head == head and (party is None or m.party == party):
+                return m.actor, m.post, m.party
+        for m in self.mentions:
+            if m.start > at and m.kind == "person" and m.head == head and (party is None or m.party == party):
+                return m.actor, m.post, m.party
+        for person in self.gaz.persons:
+            post = self.gazetteer_post(person)
+            if post and self.head_class(post.title) == head and party is not None and post.party == party:
+                if post.start and post.start > self.published or post.end and post.end < self.published:
+                    continue
+                return person, post.id, post.party
+        return None, None, party
+
+
+def _clean_title(title: str) -> str:
+    title = " ".join(title.replace("\u00a0", " ").split())
+    title = re.sub(r"^(?:a|an|the)\s+", "", title, flags=re.IGNORECASE)
+    return title.strip(" ,.;:") or "official"

@@ -1,0 +1,169 @@
+"""Dates in news text, resolved against the publication date.
+
+A date expression becomes a closed range ``(first, last)``: one day for "on
+Sunday" or "March 10", Monday–Sunday for "last week".
+
+>>> pub = dt.date(2020, 4, 13)  # a Monday
+>>> [(m.first.isoformat(), m.last.isoformat()) for m in find_dates("on Sunday and last week", pub)]
+[('2020-04-12', '2020-04-12'), ('2020-04-06', '2020-04-12')]
+>>> find_dates("signed a deal February 29", pub)[0].first
+datetime.date(2020, 2, 29)
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+__all__ = ["DateMention", "find_dates", "FUTURE"]
+
+WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+MONTHS["sept"] = 9
+
+_WD = "|".join(calendar.day_name)
+_MON = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
+
+DATE_RE = re.compile(
+    rf"""
+    (?P<iso>\b(?P<iy>(?:19|20)\d\d)-(?P<im>[01]\d)-(?P<id>[0-3]\d)\b)
+  | (?P<md>\b(?P<mdm>{_MON})\s+(?P<mdd>[0-3]?\d)(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>(?:19|20)\d\d)\b)?)
+  | (?P<dm>\b(?P<dmd>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MON})(?:,?\s+(?P<dmy>(?:19|20)\d\d)\b)?)
+  | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
+  | (?P<wd>\b(?:(?P<wdq>last|this|next|on|past|previous|coming)\s+)?(?P<wdn>{_WD})\b)
+  | (?P<dayword>\b(?:the\s+day\s+after\s+tomorrow|the\s+day\s+before\s+yesterday|yesterday|today|tonight|tomorrow|(?:a|one)\s+day\s+(?:earlier|before|later)|the\s+(?:previous|next|following)\s+day|the\s+day\s+after|this\s+morning|this\s+evening|this\s+afternoon)\b)
+    """,
+    re.VERBOSE | re.IGNORECASE,
+)
+
+# Words before a date that put it in the future ("will ... on Sunday").
+FUTURE = re.compile(
+    r"\b(?:will|would|shall|to\s+be|going\s+to|expected|expects?|plans?|planned|scheduled|due\s+to|set\s+to|hopes?|deadline)\s+(?:\S+\s+){0,5}$|\b(?:by|until|before|no\s+later\s+than)\s+(?:(?:on|the)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class DateMention:
+    start: int
+    end: int
+    first: dt.date
+    last: dt.date
+    kind: str  # "day", "week", "month", "weekend"
+
+
+def _monday(day: dt.date) -> dt.date:
+    return day - dt.timedelta(days=day.weekday())
+
+
+def _safe_date(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month_day(month: int, day: int, year: int | None, pub: dt.date, future: bool) -> dt.date | None:
+    if year:
+        return _safe_date(year, month, day)
+    found = _safe_date(pub.year, month, day)
+    if found is None:  # February 29 in a common year: the previous leap year's
+        found = _safe_date(pub.year - 1, month, day) if not future else _safe_date(pub.year + 1, month, day)
+        return found
+    if found > pub and not future:
+        found = _safe_date(pub.year - 1, month, day) or found
+    elif found < pub - dt.timedelta(days=300) and future:
+        found = _safe_date(pub.year + 1, month, day) or found
+    return found
+
+
+def _is_future(text: str, start: int, floor: int = 0) -> bool:
+    before = text[max(floor, start - 60) : start]
+    return bool(FUTURE.search(before))
+
+
+def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = None,
+               future: bool | None = None) -> list[DateMention]:
+    """Every date expression in ``text[start:end]``, resolved; offsets into ``text``.
+
+    ``future`` forces the tense; by default it is read from the words before
+    each expression ("will", "expected", "next", "by").
+    """
+    end = len(text) if end is None else end
+    found: list[DateMention] = []
+    for m in DATE_RE.finditer(text, start, end):
+        fut = _is_future(text, m.start(), start) if future is None else future
+        first = last = None
+        kind = "day"
+        if m.group("iso"):
+            first = last = _safe_date(int(m.group("iy")), int(m.group("im")), int(m.group("id")))
+        elif m.group("md"):
+            month = MONTHS[m.group("mdm").rstrip(".").lower()]
+            year = int(m.group("mdy")) if m.group("mdy") else None
+            first = last = _month_day(month, int(m.group("mdd")), year, published, fut)
+            if m.group("mdm").lower() == "may" and not m.group("mdy") and text[m.start()].islower():
+                first = last = None  # "may 10 more" is a verb
+        elif m.group("dm"):
+            month = MONTHS[m.group("dmm").rstrip(".").lower()]
+            year = int(m.group("dmy")) if m.group("dmy") else None
+            if m.group("dmm").lower() == "may" and not year:
+                first = last = None
+            else:
+                first = last = _month_day(month, int(m.group("dmd")), year, published, fut)
+        elif m.group("rel"):
+            which = m.group("which").lower()
+            unit = m.group("unit").lower()
+            kind = unit
+            if unit == "week":
+                base = _monday(published)
+                shift = {"last": -7, "past": -7, "previous": -7, "this": 0, "next": 7, "coming": 7}[which]
+                if which == "past":  # "the past week": the seven days before publication
+                    first, last = published - dt.timedelta(days=7), published - dt.timedelta(days=1)
+                else:
+                    first = base + dt.timedelta(days=shift)
+                    last = first + dt.timedelta(days=6)
+            elif unit == "weekend":
+                sat = published - dt.timedelta(days=(published.weekday() - 5) % 7)
+                if which in ("next", "coming") or (which == "this" and fut):
+                    sat = published + dt.timedelta(days=(5 - published.weekday()) % 7 or 7)
+                first, last = sat, sat + dt.timedelta(days=1)
+            else:
+                year, month = published.year, published.month
+                if which in ("last", "previous", "past"):
+                    year, month = (year, month - 1) if month > 1 else (year - 1, 12)
+                elif which in ("next", "coming"):
+                    year, month = (year, month + 1) if month < 12 else (year + 1, 1)
+                first = dt.date(year, month, 1)
+                last = dt.date(year, month, calendar.monthrange(year, month)[1])
+        elif m.group("wd"):
+            target = WEEKDAYS[m.group("wdn").lower()]
+            qual = (m.group("wdq") or "").lower()
+            back = (published.weekday() - target) % 7
+            if qual in ("next", "coming") or (fut and qual != "last"):
+                ahead = (target - published.weekday()) % 7 or 7
+                first = published + dt.timedelta(days=ahead)
+            elif qual in ("last", "past", "previous"):
+                first = published - dt.timedelta(days=back or 7)
+            else:
+                first = published - dt.timedelta(days=back)
+            last = first
+        else:
+            word = " ".join(m.group("dayword").lower().split())
+            offsets = {
+                "today": 0, "tonight": 0, "this morning": 0, "this evening": 0, "this afternoon": 0,
+                "yesterday": -1, "tomorrow": 1, "the day after tomorrow": 2, "the day before yesterday": -2,
+                "a day earlier": -1, "one day earlier": -1, "a day before": -1, "one day before": -1,
+                "the previous day": -1, "a day later": 1, "one day later": 1, "the next day": 1,
+                "the following day": 1, "the day after": 2,
+            }
+            shift = offsets.get(word)
+            if shift is None:
+                continue
+            first = last = published + dt.timedelta(days=shift)
+        if first is None or last is None:
+            continue
+        found.append(DateMention(m.start(), m.end(), first, last, kind))
+    return found

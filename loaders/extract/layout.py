@@ -1,0 +1,204 @@
+"""The layout of an article: paragraphs, sentences and quotations, as character spans.
+
+Sentences come from spaCy's rule-based sentencizer (``spacy.blank("en")``, no
+model); quotations are found on characters, because the sentencizer attaches an
+opening quote mark to the previous sentence. A quotation left open at the end
+of a paragraph continues when the next paragraph opens with a quote mark (the
+news convention for a quote running over several paragraphs).
+
+>>> lay = Layout.of('He said: "We are ready." Then he left.\\n\\n"Yes," she said.')
+>>> [lay.text[q.inner_start:q.inner_end] for q in lay.quotes]
+['We are ready', 'Yes']
+>>> len(lay.sentences)
+3
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = ["Layout", "Quote", "nlp"]
+
+OPENERS = "\u201c\u201e\u00ab"  # “ „ «
+CLOSERS = "\u201d\u00bb"  # ” »
+MARKS = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])\u2018|\u2019(?![\w])")
+PARAGRAPH = re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*")
+CHUNK = 200_000  # characters handed to spaCy at a time
+
+
+@lru_cache(maxsize=1)
+def nlp():
+    """The spaCy pipeline: the English tokenizer and the rule sentencizer only."""
+    import spacy
+
+    pipeline = spacy.blank("en")
+    pipeline.add_pipe("sentencizer")
+    pipeline.max_length = CHUNK * 2
+    return pipeline
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A quotation: from its opening mark to its closing mark (``end`` excluded).
+
+    ``inner_start``/``inner_end`` hold the quoted words without the marks and
+    without the comma or full stop that closes them; ``closed`` is False for a
+    quote whose closing mark is missing.
+    """
+
+    start: int
+    end: int
+    inner_start: int
+    inner_end: int
+    single: bool = False
+    closed: bool = True
+    paragraphs: int = 1
+
+
+@dataclass(frozen=True)
+class Layout:
+    text: str
+    paragraphs: tuple[tuple[int, int], ...]
+    sentences: tuple[tuple[int, int], ...]
+    quotes: tuple[Quote, ...]
+
+    @classmethod
+    def of(cls, text: str) -> "Layout":
+        paragraphs = _paragraphs(text)
+        sentences = _sentences(text, paragraphs)
+        quotes = _quotes(text, paragraphs)
+        return cls(text, tuple(paragraphs), tuple(sentences), tuple(quotes))
+
+    def quote_at(self, pos: int) -> Quote | None:
+        """The quotation whose marks enclose ``pos``, if any."""
+        for q in self.quotes:
+            if q.start <= pos < q.end:
+                return q
+            if q.start > pos:
+                break
+        return None
+
+    def sentence_of(self, pos: int) -> tuple[int, int]:
+        starts = [s for s, _ in self.sentences]
+        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        return self.sentences[i] if self.sentences else (0, len(self.text))
+
+    def paragraph_of(self, pos: int) -> tuple[int, int]:
+        starts = [s for s, _ in self.paragraphs]
+        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        return self.paragraphs[i] if self.paragraphs else (0, len(self.text))
+
+
+def _paragraphs(text: str) -> list[tuple[int, int]]:
+    found = []
+    pos = 0
+    for m in PARAGRAPH.finditer(text):
+        if m.start() > pos and text[pos : m.start()].strip():
+            found.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(text) and text[pos:].strip():
+        end = len(text.rstrip())
+        found.append((pos, end))
+    return [(s + (len(text[s:e]) - len(text[s:e].lstrip())), e) for s, e in found]
+
+
+def _sentences(text: str, paragraphs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    pipeline = nlp()
+    found: list[tuple[int, int]] = []
+    for p_start, p_end in paragraphs:
+        pos = p_start
+        while pos < p_end:
+            stop = min(p_end, pos + CHUNK)
+            if stop < p_end:  # cut a huge paragraph at a space
+                space = text.rfind(" ", pos + CHUNK // 2, stop)
+                stop = space if space > pos else stop
+            doc = pipeline(text[pos:stop])
+            spans = [(pos + s.start_char, pos + s.end_char) for s in doc.sents]
+            for i, (s, e) in enumerate(spans):
+                # an opening quote mark left at the end of a sentence belongs to the next
+                if i + 1 < len(spans) and e - s > 1 and text[e - 1] in '"\u201c\u2018\u201e\u00ab' and text[e - 2].isspace():
+                    e -= 1
+                    spans[i + 1] = (e, spans[i + 1][1])
+                    spans[i] = (s, e)
+            for s, e in spans:
+                chunk = text[s:e]
+                lead = len(chunk) - len(chunk.lstrip())
+                trail = len(chunk) - len(chunk.rstrip())
+                if e - trail > s + lead:
+                    found.append((s + lead, e - trail))
+            pos = stop
+    return found
+
+
+def _is_opening(text: str, i: int, start: int, end: int) -> bool:
+    ch = text[i]
+    if ch in OPENERS or ch == "\u2018":
+        return True
+    if ch in CLOSERS or ch == "\u2019":
+        return False
+    before = text[i - 1] if i > start else " "
+    after = text[i + 1] if i + 1 < end else " "
+    if before.isspace() or before in "([{\u2014\u2013-/:" or i == start:
+        return not after.isspace()
+    return False
+
+
+def _inner(text: str, open_at: int, close_at: int) -> tuple[int, int]:
+    s, e = open_at + 1, close_at
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and (text[e - 1].isspace() or text[e - 1] in ",."):
+        if text[e - 1] == "." and text[e - 3 : e] == "...":
+            break
+        e -= 1
+    return s, e
+
+
+def _quotes(text: str, paragraphs: list[tuple[int, int]]) -> list[Quote]:
+    found: list[Quote] = []
+    pending: tuple[int, int, int] | None = None  # (opening, paragraphs so far, end of last paragraph)
+
+    def dangling(open_at: int, paras: int, end: int) -> None:
+        s, e = _inner(text, open_at, end)
+        if e > s:
+            found.append(Quote(open_at, end, s, e, False, False, paras))
+
+    for p_start, p_end in paragraphs:
+        marks = list(MARKS.finditer(text, p_start, p_end))
+        open_at: int | None = None
+        single = False
+        paras = 1
+        j = 0
+        if pending is not None:
+            first = marks[0].start() if marks else -1
+            if first == p_start and text[first] not in "\u2018\u2019" and _is_opening(text, first, p_start, p_end):
+                open_at, paras = pending[0], pending[1] + 1
+                j = 1
+            else:
+                dangling(*pending)
+            pending = None
+        for m in marks[j:]:
+            i = m.start()
+            is_single = text[i] in "\u2018\u2019"
+            opening = _is_opening(text, i, p_start, p_end)
+            if open_at is None:
+                if opening:
+                    open_at, single = i, is_single
+                continue
+            if is_single != single:
+                continue  # a single mark inside a double quote, or the reverse
+            if opening and text[i] in OPENERS + "\u2018":
+                open_at = i  # two openings in a row: the first was stray
+                continue
+            s, e = _inner(text, open_at, i)
+            if e > s:
+                found.append(Quote(open_at, i + 1, s, e, single, True, paras))
+            open_at, paras = None, 1
+        if open_at is not None and not single:
+            pending = (open_at, paras, p_end)
+    if pending is not None:
+        dangling(*pending)
+    return sorted(found, key=lambda q: q.start)
