@@ -110,10 +110,11 @@ def build(
     from kg import answers
     from kg.stores import open_store
 
+    day = _date(as_of)
     with open_store(store) as opened:
         summary = run_build(corpus_dir, opened, out_dir=out, facts_dir=facts, gazetteer_path=gazetteer,
                             extract=extract, jobs=jobs, keep_going=keep_going)
-        records = answers.commitments(opened, _date(as_of))
+        records = answers.commitments(opened, day)
     typer.echo(
         f"built {summary.documents} documents ({summary.extracted} extracted, {summary.reviewed} with reviewed facts, "
         f"{summary.unchanged} unchanged, {summary.removed} removed) into {summary.store}: "
@@ -134,8 +135,9 @@ def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Opt
     """Commitments with their status, share, deadline and evidence."""
     from kg import answers
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.commitments(opened, _date(as_of)), fmt, COMMITMENT_COLUMNS, "Commitments")
+        emit(answers.commitments(opened, day), fmt, COMMITMENT_COLUMNS, "Commitments")
 
 
 @app.command()
@@ -151,8 +153,9 @@ def statements(
     """Who said what: speaker, party, kind, words, date, channel, document and span."""
     from kg import answers
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=_date(as_of))
+        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=day)
     emit(records, fmt, ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"],
          "Statements")
 
@@ -163,8 +166,9 @@ def releases(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Option
     """Releases: who freed how many of whose people, when, where, per whom."""
     from kg import answers
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.releases(opened, _date(as_of)), fmt,
+        emit(answers.releases(opened, day), fmt,
              ["releaser", "released_party", "count", "cumulative", "date_from", "date_to", "place", "source", "documents"],
              "Releases")
 
@@ -175,8 +179,9 @@ def agreements(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Opti
     """Agreements and decisions: who signed, when, where."""
     from kg import answers
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.agreements(opened, _date(as_of)), fmt, title="Agreements")
+        emit(answers.agreements(opened, day), fmt, title="Agreements")
 
 
 @app.command()
@@ -186,8 +191,9 @@ def sources(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optiona
     """How each fact is sourced: documents, single source, anonymous source."""
     from kg import answers
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        records = answers.corroboration(opened, _date(as_of))
+        records = answers.corroboration(opened, day)
     if weak:
         records = [r for r in records if r["single_source"] or r["anonymous"]]
     emit(records, fmt, ["kind", "label", "documents", "single_source", "anonymous"], "Sources")
@@ -199,8 +205,9 @@ def network(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optiona
     """Most quoted speakers and the most central actors (NetworkX)."""
     from kg import views
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        g = views.actor_network(opened, _date(as_of))
+        g = views.actor_network(opened, day)
     quoted = views.most_quoted(g, top)
     central = views.centrality(g, top)
     records = [{"rank": i + 1, "most_quoted": q[0] if q else None, "statements": q[1] if q else None,
@@ -225,8 +232,12 @@ def query(
     """Run a SPARQL query (packaged or a .rq file) and print its rows."""
     from kg import answers
 
+    from kg import queries
+
+    day = _date(as_of)
+    queries.load(name)
     with _open(store, graph) as opened:
-        rows = answers.run(opened, name, _date(as_of))
+        rows = answers.run(opened, name, day)
     emit(rows, fmt)
 
 
@@ -264,8 +275,9 @@ def html(
     """Write the interactive graph page (one offline HTML file)."""
     from kg.html import write_page
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        path = write_page(opened, out, as_of=_date(as_of), focus=focus, depth=depth)
+        path = write_page(opened, out, as_of=day, focus=focus, depth=depth)
     typer.echo(f"wrote {path}")
 
 
@@ -279,8 +291,9 @@ def report(
     """Write the commitments report (offline HTML and Markdown) as of a date."""
     from kg.report import write_report
 
+    day = _date(as_of)
     with _open(store, graph) as opened:
-        written = write_report(opened, out, as_of=_date(as_of))
+        written = write_report(opened, out, as_of=day)
     for path in written.values():
         typer.echo(f"wrote {path}")
 

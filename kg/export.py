@@ -33,6 +33,7 @@ def write_atomic(path: Path | str, data: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(tmp, 0o644)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
             handle.flush()
@@ -85,6 +86,34 @@ def _sorted_jsonld(dataset) -> str:
     return json.dumps(sorted((tidy(n) for n in raw), key=key), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
+def _graph_turtle(triples, graph_prefixes: bool) -> str:
+    from rdflib import Graph
+
+    graph = Graph()
+    for prefix, namespace in PREFIXES.items():
+        graph.bind(prefix, namespace, override=True, replace=True)
+    for triple in triples:
+        graph.add(triple)
+    return graph.serialize(format="longturtle")
+
+
+def _sorted_trig(dataset) -> str:
+    """TriG with the named graphs in IRI order, each graph's body sorted."""
+    head: list[str] = []
+    blocks: list[str] = []
+    for context in sorted(dataset.contexts(), key=lambda g: str(g.identifier)):
+        if not len(context):
+            continue
+        text = _graph_turtle(context.triples((None, None, None)), True)
+        lines = text.splitlines()
+        prefixes = [line for line in lines if line.startswith("PREFIX ")]
+        body = [line for line in lines if not line.startswith("PREFIX ")]
+        head.extend(p for p in prefixes if p not in head)
+        inner = "\n".join(("    " + line) if line else "" for line in body).strip("\n")
+        blocks.append(f"<{context.identifier}> {{\n{inner}\n}}\n")
+    return "\n".join(sorted(head)) + "\n\n" + "\n".join(blocks)
+
+
 def export_all(nquads: str, out_dir: Path | str, formats: tuple[str, ...] = ("ttl", "trig", "jsonld")) -> dict[str, Path]:
     """Write ``graph.<ext>`` for each format from the store's N-Quads."""
     out_dir = Path(out_dir)
@@ -98,6 +127,8 @@ def export_all(nquads: str, out_dir: Path | str, formats: tuple[str, ...] = ("tt
             text = _sorted_jsonld(dataset)
         elif ext == "nq":
             text = "".join(sorted(line + "\n" for line in nquads.splitlines() if line.strip()))
+        elif ext == "trig":
+            text = _sorted_trig(dataset)
         else:
             text = dataset.serialize(format=EXPORT_FORMATS[ext])
         write_atomic(path, text)

@@ -24,6 +24,7 @@ def build_store(spec: str, corpus: Path = CORPUS, **kwargs):
     from kg.stores import open_store
 
     store = open_store(spec)
+    kwargs.setdefault("extract", False)
     summary = build(corpus, store, out_dir=None, html=False, **kwargs)
     return store, summary
 

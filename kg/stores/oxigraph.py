@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Mapping
 
 import pyoxigraph as ox
@@ -44,11 +45,17 @@ class OxigraphStore(Store):
 
     def __init__(self, path: str | None = None, *, read_only: bool = False) -> None:
         self.location = path
+        self.read_only = read_only
         try:
             if path is None:
                 self._store = ox.Store()
             elif read_only:
-                self._store = ox.Store.read_only(str(ensure_parent(path)))
+                if not (Path(path) / "CURRENT").exists():
+                    raise StoreError(
+                        f"no store at {path}: build one first with `kg build CORPUS_DIR --store oxigraph:{path}`"
+                        " (or choose another with --store or $KG_STORE)"
+                    )
+                self._store = ox.Store.read_only(str(path))
             else:
                 self._store = ox.Store(str(ensure_parent(path)))
         except OSError as exc:
@@ -91,7 +98,7 @@ class OxigraphStore(Store):
         self._store.load(data.encode("utf-8"), format=ox.RdfFormat.N_QUADS)
 
     def close(self) -> None:
-        if self.location is not None:
+        if self.location is not None and not self.read_only:
             try:
                 self._store.flush()
             except OSError:

@@ -345,7 +345,14 @@ class _DocState:
             elif c.kind in ("person", "name"):
                 self.person(c)
         self.descriptions(quotes)
-        self.mentions.sort(key=lambda m: m.start)
+        self.mentions.sort(key=lambda m: (m.start, -m.end))
+        # a name inside a longer mention (a title, an apposition, a description) is part of it
+        kept: list[Mention] = []
+        for m in self.mentions:
+            if kept and m.end <= kept[-1].end and kept[-1].kind in ("person", "post"):
+                continue
+            kept.append(m)
+        self.mentions = kept
 
     def person(self, c: _Cand) -> None:
         text = self.text

@@ -1,0 +1,198 @@
+"""What the rules share about one document: its text, layout, mentions and cue lists.
+
+Built once per document by :func:`loaders.extract.extract`; the statement,
+release and commitment rules read it and add what they find.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from loaders.extract.actors import Mention, Mentions
+from loaders.extract.cues import Cues
+from loaders.extract.dates import DateMention, find_dates
+from loaders.extract.layout import Layout, Quote
+from loaders.extract.numbers import NumberFinder
+from loaders.facts import Document, Evidence, Statement
+from loaders.gazetteer import Gazetteer
+
+__all__ = ["Context", "SpeechVerb"]
+
+# words that may stand between a subject and its verb: "Faisal also said", "the Taliban have said"
+BETWEEN = re.compile(
+    r"^(?:[\s,]|\b(?:has|have|had|also|later|then|again|previously|earlier|separately|repeatedly|once|himself|herself|"
+    r"itself|themselves|both|all|too|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|last\s+week|this\s+week|yesterday|today|"
+    r"on\s+Twitter|in\s+a\s+statement|publicly|privately|quickly|immediately)\b)*$",
+    re.IGNORECASE,
+)
+
+
+RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
+
+
+@dataclass
+class SpeechVerb:
+    start: int
+    end: int
+    form: str
+    lemma: str
+    type: str | None
+    continues: bool
+    object: bool
+    channel: str | None
+    used: bool = False
+
+
+@dataclass
+class Context:
+    doc: Document
+    gaz: Gazetteer
+    cues: Cues
+    numbers: NumberFinder
+    layout: Layout
+    found: Mentions
+    verbs: list[SpeechVerb]
+    statements: list[Statement] = field(default_factory=list)
+    # spans already read as reported content, so verbs inside them are not read again
+    covered: list[tuple[int, int]] = field(default_factory=list)
+    last_speaker: dict[str, str] = field(default_factory=dict)  # "person" / "party" -> actor
+    used_actors: set[str] = field(default_factory=set)
+
+    @property
+    def text(self) -> str:
+        return self.doc.text
+
+    @property
+    def mentions(self) -> list[Mention]:
+        return self.found.mentions
+
+    def evidence(self, start: int, end: int) -> Evidence:
+        text = self.doc.text
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        return Evidence(self.doc.id, start, end, text[start:end])
+
+    def in_quote(self, pos: int) -> Quote | None:
+        return self.layout.quote_at(pos)
+
+    def dates(self, start: int, end: int, future: bool | None = None) -> list[DateMention]:
+        return find_dates(self.doc.text, self.doc.published, start, end, future)
+
+    def mentions_in(self, start: int, end: int) -> list[Mention]:
+        starts = [m.start for m in self.mentions]
+        i = bisect.bisect_left(starts, start)
+        found = []
+        while i < len(self.mentions) and self.mentions[i].start < end:
+            if self.mentions[i].end <= end:
+                found.append(self.mentions[i])
+            i += 1
+        return found
+
+    def mention_at(self, pos: int, slack: int = 0) -> Mention | None:
+        """The mention starting at ``pos`` (or within ``slack`` characters after it)."""
+        starts = [m.start for m in self.mentions]
+        i = bisect.bisect_left(starts, pos)
+        while i < len(self.mentions) and self.mentions[i].start <= pos + slack:
+            if not self.in_quote(self.mentions[i].start):
+                return self.mentions[i]
+            i += 1
+        return None
+
+    def subject_before(self, pos: int, floor: int) -> Mention | None:
+        """The mention that is the subject of a verb at ``pos``: "Faisal (also) said"."""
+        best = None
+        for m in self.mentions_in(floor, pos):
+            if self.in_quote(m.start):
+                continue
+            gap = self.doc.text[m.end : pos]
+            if BETWEEN.match(gap):
+                best = m
+        if best is None:
+            return None
+        # "the envoy who negotiated a deal with the Taliban said": the relative clause's antecedent
+        for m in self.mentions_in(floor, best.start):
+            if m.kind in ("person", "post") and RELATIVE.match(self.doc.text[m.end : best.start]):
+                return m
+        return best
+
+    def coordinated(self, m: Mention, floor: int) -> list[Mention]:
+        """A subject and the ones coordinated before it: "X and Y said"."""
+        found = [m]
+        cur = m
+        while True:
+            before = self.doc.text[max(floor, cur.start - 6) : cur.start]
+            if not re.search(r"(?:\band|,)\s+$", before):
+                break
+            prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?", self.doc.text[p.end : cur.start])]
+            if not prev:
+                break
+            cur = prev[-1]
+            found.insert(0, cur)
+        return found
+
+    def actors_of(self, m: Mention, at: int) -> list[tuple[str, str | None]]:
+        """Actor ids (with the post they speak in) a mention stands for; pronouns resolved."""
+        if m.kind == "pronoun":
+            if m.head == "they":
+                actor = self.last_speaker.get("party") or self._last_party(at)
+            else:
+                actor = self.last_speaker.get("person") or self._last_person(at)
+            if not actor:
+                return []
+            return [(actor, self.found.post_of.get(actor))]
+        return [(a, m.post if m.kind in ("person", "post") else None) for a in m.actors if a]
+
+    def _last_person(self, at: int) -> str | None:
+        for m in reversed(self.mentions):
+            if m.start < at and m.kind in ("person", "post") and not m.plural and not self.in_quote(m.start):
+                return m.actor
+        return None
+
+    def _last_party(self, at: int) -> str | None:
+        for m in reversed(self.mentions):
+            if m.start < at and m.kind in ("party", "descriptor", "metonym") and not self.in_quote(m.start):
+                return m.actor
+        return None
+
+    def note_speaker(self, actor: str) -> None:
+        kind = "party" if actor in self.gaz.parties or actor in self.found.parties else "person"
+        self.last_speaker[kind] = actor
+        if kind == "person":
+            self.last_speaker["party"] = self.found.party_of.get(actor) or self.last_speaker.get("party", "")
+
+    def party_of(self, actor: str | None) -> str | None:
+        if actor is None:
+            return None
+        if actor in self.gaz.parties or actor in self.found.parties:
+            return actor
+        if actor in self.found.party_of:
+            return self.found.party_of[actor]
+        posts = self.gaz.posts_of(actor, self.doc.published) or self.gaz.posts_of(actor)
+        return posts[-1].party if posts else None
+
+    def kind_of(self, party: str | None) -> str | None:
+        if party in self.gaz.parties:
+            return self.gaz.parties[party].kind
+        if party in self.found.parties:
+            return self.found.parties[party].kind
+        return None
+
+    def opponent(self, party: str | None, at: int) -> str | None:
+        """The other side of a government/armed-movement conflict named in the text."""
+        kind = self.kind_of(party)
+        want = {"government": "armed_movement", "armed_movement": "government", "state": "armed_movement"}.get(kind or "")
+        if not want:
+            return None
+        found = None
+        for m in self.mentions:
+            p = m.party if m.kind != "party" else m.actor
+            if p and p != party and self.kind_of(p) == want:
+                found = p
+                if m.start > at:
+                    break
+        return found

@@ -1,0 +1,478 @@
+"""Statements: direct quotes and reported speech, with speaker, type, channel and date.
+
+Direct quotes take their speaker from an attribution after the quote ("...,"
+said X / X said), before it (X said: "..."), or from the quote before it when
+nothing attributes them ("he added" style runs of quotes). Reported speech is
+read around speech verbs: "X said (that) ...", "..., X said", "..., added the
+official", "according to X, ...", "X accused Y of ...", ", noting ...".
+
+Evidence: for a direct quote, the quoted words without their marks and the
+closing comma or full stop; for reported speech, the whole attributed clause,
+attribution included.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from loaders.extract.actors import Mention
+from loaders.extract.context import Context, SpeechVerb
+from loaders.extract.layout import Quote
+from loaders.facts import Statement
+
+__all__ = ["find_statements", "speech_verbs"]
+
+# where a reported clause stops
+CLAUSE_END = re.compile(
+    r"\s*(?:;|,?\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+as\s+(?:teams|the|a|an|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,\s+(?:a|an)\s+\w+\s+after\b|,\s+(?:who|which)\s)",
+)
+# what may stand between a speech verb and what was said: date, channel, "that"
+AFTER_VERB = re.compile(
+    r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])|yesterday|today|last\s+week|this\s+week|late\s+\w+day|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
+    re.IGNORECASE,
+)
+PAST_FORMS = re.compile(r"ed$|^(?:said|told|wrote|according to|denied|accused|tweeted|noting|saying|adding)$")
+
+
+def speech_verbs(ctx_text: str, cues, quotes) -> list[SpeechVerb]:
+    """Every speech verb outside quotation marks."""
+    from loaders.extract.cues import words_pattern
+
+    pattern = _verb_pattern(cues, words_pattern)
+    found = []
+    for m in pattern.finditer(ctx_text):
+        if any(q.start <= m.start() < q.end for q in quotes):
+            continue
+        form = " ".join(m.group(0).lower().split())
+        if form not in cues.speech:
+            continue
+        verb = cues.speech[form]
+        found.append(SpeechVerb(m.start(), m.end(), form, verb.lemma, verb.type, verb.continues, verb.object, verb.channel))
+    return found
+
+
+_VERB_CACHE: dict[int, re.Pattern[str]] = {}
+
+
+def _verb_pattern(cues, words_pattern) -> re.Pattern[str]:
+    key = id(cues)
+    if key not in _VERB_CACHE:
+        _VERB_CACHE[key] = re.compile(r"(?<![\w’'-])(?:" + words_pattern(cues.speech) + r"|According\s+to)(?![\w’'-])")
+    return _VERB_CACHE[key]
+
+
+def _statement_type(ctx: Context, verb: SpeechVerb | None, span: tuple[int, int], speaker: str) -> str:
+    if verb is not None and verb.type:
+        return verb.type
+    text = ctx.text[span[0] : span[1]]
+    for kind, pattern in ctx.cues.statement_types:
+        if pattern.search(text):
+            return kind
+        if kind == "announcement" and ctx.cues.own_actions.search(text) and _own_side(ctx, span, speaker):
+            return kind
+    return "claim"
+
+
+def _own_side(ctx: Context, span: tuple[int, int], speaker: str) -> bool:
+    """Does the statement tell of the speaker's own side (first actor named, or "we")?"""
+    text = ctx.text[span[0] : span[1]]
+    if re.search(r"\b(?:we|our)\b", text[:40], re.IGNORECASE):
+        return True
+    party = ctx.party_of(speaker)
+    for m in ctx.mentions_in(*span):
+        if m.kind == "pronoun" or m.kind == "sides":
+            continue
+        return ctx.party_of(m.actor) == party and party is not None
+    return party is not None
+
+
+def _said_on(ctx: Context, verb: SpeechVerb | None, region: tuple[int, int]) -> dt.date | None:
+    for d in ctx.dates(*region, future=False):
+        if d.kind == "day":
+            return d.first
+    if verb is None:
+        return ctx.doc.published
+    before = ctx.text[max(0, verb.start - 12) : verb.start]
+    if re.search(r"\b(?:has|have|had)\s+$", before):
+        return None
+    if PAST_FORMS.search(verb.form.split()[0]) or verb.form == "according to":
+        return ctx.doc.published
+    return None
+
+
+def _channel(ctx: Context, verb: SpeechVerb | None, region: tuple[int, int]) -> str | None:
+    if verb is not None and verb.channel:
+        return verb.channel
+    snippet = ctx.text[region[0] : region[1]]
+    for pattern, channel in ctx.cues.channels:
+        m = pattern.search(snippet)
+        if m:
+            if "{1}" in channel and m.groups():
+                return channel.replace("{1}", " ".join(m.group(1).split()))
+            return channel
+    return None
+
+
+def _expected(ctx: Context, start: int, end: int, kind: str) -> tuple[dt.date | None, dt.date | None]:
+    if kind != "prediction":
+        return None, None
+    dates = ctx.dates(start, end, future=True)
+    if not dates:
+        return None, None
+    return min(d.first for d in dates), max(d.last for d in dates)
+
+
+def _emit(ctx: Context, mention: Mention, verb: SpeechVerb | None, kind: str, text_span: tuple[int, int],
+          evidence: tuple[int, int], attribution: tuple[int, int], rule: str, confidence: float,
+          inherit: Statement | None = None) -> list[Statement]:
+    made = []
+    text = ctx.text[text_span[0] : text_span[1]].strip()
+    if not text:
+        return made
+    for actor, post in ctx.actors_of(mention, mention.start):
+        stype = _statement_type(ctx, verb, text_span, actor)
+        channel = _channel(ctx, verb, attribution)
+        said_on = _said_on(ctx, verb, attribution)
+        if inherit is None and verb is not None and (verb.continues or verb.form.endswith("ing")):
+            inherit = next((s for s in reversed(ctx.statements) if s.speaker == actor
+                            and s.evidence.start < mention.start and mention.start - s.evidence.end < 600), None)
+        if inherit is not None and inherit.speaker == actor:
+            channel = channel or inherit.channel
+            if said_on is None or said_on == ctx.doc.published:
+                said_on = inherit.said_on if inherit.said_on else said_on
+        exp_from, exp_to = _expected(ctx, text_span[0], text_span[1], stype)
+        made.append(Statement(
+            speaker=actor, kind=kind, type=stype, text=text, evidence=ctx.evidence(*evidence),
+            post=post if post and post != actor else None, channel=channel, said_on=said_on,
+            expected_from=exp_from, expected_to=exp_to, rule=rule, confidence=confidence,
+        ))
+        ctx.note_speaker(actor)
+        ctx.used_actors.add(actor)
+    return made
+
+
+def _clause_end(ctx: Context, start: int, limit: int) -> int:
+    m = CLAUSE_END.search(ctx.text, start, limit)
+    end = m.start() if m and m.start() > start + 8 else limit
+    text = ctx.text
+    while end > start and text[end - 1] in " \t.\u00a0,":
+        end -= 1
+    return end
+
+
+def _verb_at(ctx: Context, pos: int, slack: int = 3) -> SpeechVerb | None:
+    for v in ctx.verbs:
+        if pos <= v.start <= pos + slack:
+            return v
+        if v.start > pos + slack:
+            break
+    return None
+
+
+def _verb_before_end(ctx: Context, end: int, floor: int) -> SpeechVerb | None:
+    last = None
+    for v in ctx.verbs:
+        if floor <= v.start and v.end <= end:
+            last = v
+    return last
+
+
+def find_statements(ctx: Context) -> list[Statement]:
+    """All statements of a document, in text order."""
+    found: list[Statement] = []
+    quotes = list(ctx.layout.quotes)
+    direct_quotes: set[int] = set()
+    # 1. direct quotes with an attribution before or after them
+    prev: Statement | None = None
+    prev_quote: Quote | None = None
+    for qi, q in enumerate(quotes):
+        p_start, p_end = ctx.layout.paragraph_of(q.start)
+        nxt = quotes[qi + 1].start if qi + 1 < len(quotes) and quotes[qi + 1].start < p_end else p_end
+        last_end = prev_quote.end if prev_quote and prev_quote.end > p_start else p_start
+        made = _direct_after(ctx, q, nxt) or _direct_before(ctx, q, last_end)
+        if made:
+            made_list, verb = made
+            if verb is not None:
+                verb.used = True
+            for s in made_list:
+                found.append(s)
+                ctx.statements.append(s)
+            prev, prev_quote = made_list[-1], q
+            direct_quotes.add(qi)
+            continue
+        # 2. a quote nothing attributes, right after an attributed one: the same speaker goes on
+        if prev is not None and prev_quote is not None and _continues(ctx, prev_quote, q) and _standalone(ctx, q):
+            mention = Mention(q.start, q.start, "person", (prev.speaker,), post=prev.post)
+            made_list = _emit(ctx, mention, None, "direct", (q.inner_start, q.inner_end), (q.inner_start, q.inner_end),
+                              (q.end, q.end), "quote-continued", 0.75, inherit=prev)
+            for s in made_list:
+                s_said = prev.said_on
+                s = Statement(**{**s.__dict__, "said_on": s_said, "channel": prev.channel})
+                found.append(s)
+                ctx.statements.append(s)
+            prev_quote = q
+            direct_quotes.add(qi)
+    # 3. reported speech
+    found.extend(_reported(ctx, quotes, direct_quotes))
+    found.sort(key=lambda s: (s.evidence.start, s.speaker))
+    # one statement per speaker and span
+    seen = set()
+    unique = []
+    for s in found:
+        key = (s.speaker, s.evidence.start, s.evidence.end)
+        if key not in seen:
+            seen.add(key)
+            unique.append(s)
+    return unique
+
+
+def _continues(ctx: Context, before: Quote, q: Quote) -> bool:
+    between = ctx.text[before.end : q.start]
+    p1 = ctx.layout.paragraph_of(before.start)
+    p2 = ctx.layout.paragraph_of(q.start)
+    if p1 == p2:
+        return True
+    # the next paragraph, opening with the quote
+    return p2[0] == q.start and between.count("\n") <= 4 and len(between.strip()) == 0
+
+
+def _standalone(ctx: Context, q: Quote) -> bool:
+    """A quote that is a sentence of its own, not a phrase inside narration."""
+    p_start, _ = ctx.layout.paragraph_of(q.start)
+    before = ctx.text[p_start : q.start]
+    return not before.strip() or bool(re.search(r"[.!?]\s*$", before))
+
+
+def _direct_after(ctx: Context, q: Quote, limit: int):
+    """'"...," said X' / '"...," X said' / '"..." X told AFP.'"""
+    text = ctx.text
+    pos = q.end
+    m = re.match(r"[\s,]*", text[pos:limit])
+    pos += m.end() if m else 0
+    if pos >= limit:
+        return None
+    verb = _verb_at(ctx, pos, 0)
+    speaker: Mention | None = None
+    if verb is not None:
+        speaker = ctx.mention_at(verb.end + 1, 4)
+        if speaker is None:
+            return None
+        att = (verb.start, speaker.end)
+    else:
+        speaker = ctx.mention_at(pos, 0)
+        if speaker is None:
+            return None
+        verb = _verb_at(ctx, speaker.end, 30)
+        if verb is None or not _gap_ok(ctx, speaker.end, verb.start):
+            return None
+        att = (speaker.start, verb.end)
+    region = (att[0], min(limit, att[1] + 80))
+    stop = re.search(r"[.;\"“”]", text[att[1] : region[1]])
+    if stop:
+        region = (att[0], att[1] + stop.start())
+    inherit = None
+    return _emit(ctx, speaker, verb, "direct", (q.inner_start, q.inner_end), (q.inner_start, q.inner_end), region,
+                 "quote-then-speaker", 0.9 if q.closed else 0.6, inherit), verb
+
+
+def _direct_before(ctx: Context, q: Quote, floor: int):
+    """'X said: "..."' / 'X told AFP on Sunday: "..."'."""
+    text = ctx.text
+    before = text[floor : q.start]
+    stripped = re.sub(r"[\s:,]*$", "", before)
+    if not stripped:
+        return None
+    verb = _verb_before_end(ctx, floor + len(stripped), floor)
+    if verb is None:
+        return None
+    tail = text[verb.end : floor + len(stripped)]
+    if verb.object:
+        tail = re.sub(r"^\s+(?:the\s+)?(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*|reporters|journalists)", "", tail)
+    if not AFTER_VERB.fullmatch(tail + " ") and tail.strip():
+        return None
+    s_start, _ = ctx.layout.sentence_of(verb.start)
+    speaker = ctx.subject_before(verb.start, max(floor, s_start))
+    if speaker is None:
+        speaker = ctx.mention_at(verb.end + 1, 4) if verb.form in ("said", "added", "says") else None
+    if speaker is None:
+        return None
+    return _emit(ctx, speaker, verb, "direct", (q.inner_start, q.inner_end), (q.inner_start, q.inner_end),
+                 (speaker.start, q.start), "speaker-then-quote", 0.9 if q.closed else 0.6), verb
+
+
+def _gap_ok(ctx: Context, start: int, end: int) -> bool:
+    from loaders.extract.context import BETWEEN
+
+    return bool(BETWEEN.match(ctx.text[start:end]))
+
+
+def _covered(ctx: Context, pos: int) -> bool:
+    return any(s <= pos < e for s, e in ctx.covered)
+
+
+def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[Statement]:
+    text = ctx.text
+    found: list[Statement] = []
+    last_by_sentence: dict[int, list[Statement]] = {}
+    for verb in ctx.verbs:
+        if verb.used or _covered(ctx, verb.start):
+            continue
+        s_start, s_end = ctx.layout.sentence_of(verb.start)
+        made: list[Statement] = []
+        if verb.form == "according to":
+            made = _according(ctx, verb, s_start, s_end)
+        elif verb.form.endswith("ing") and verb.form != "according to":
+            p_start = ctx.layout.paragraph_of(verb.start)[0]
+            earlier = [s for s in ctx.statements if p_start <= s.evidence.start < verb.start]
+            made = _participle(ctx, verb, s_start, s_end, earlier)
+        else:
+            after = ctx.mention_at(verb.end + 1, 4) if re.search(r",\s*$", text[s_start : verb.start]) else None
+            inverted = after is not None and verb.lemma != "want" and re.match(
+                r"\s*(?:[,.;:]|$)", text[(after.core_end if after.core_end > 0 else after.end) : s_end + 1])
+            subject = None if inverted else ctx.subject_before(verb.start, s_start)
+            if subject is not None and not (subject.kind == "pronoun" and verb.lemma == "want"):
+                made = _subject_verb(ctx, verb, subject, s_start, s_end, quotes)
+            elif re.search(r",\s*$", text[s_start : verb.start]) and verb.lemma != "want":
+                made = _clause_verb_subject(ctx, verb, s_start, s_end)
+        if made:
+            verb.used = True
+            found.extend(made)
+            ctx.statements.extend(made)
+            last_by_sentence.setdefault(s_start, []).extend(made)
+    return found
+
+
+def _complement(ctx: Context, verb: SpeechVerb, s_end: int) -> int:
+    """Where the reported words start after a verb (skipping date, channel, object, 'that')."""
+    text = ctx.text
+    pos = verb.end
+    if verb.object:
+        m = re.match(r"\s+(?:the\s+)?(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*|reporters|journalists|a\s+news\s+conference)", text[pos:s_end])
+        if m:
+            pos += m.end()
+    m = AFTER_VERB.match(text[pos:s_end])
+    if m:
+        pos += m.end()
+    return pos
+
+
+def _inner_quote(ctx: Context, quotes: list[Quote], start: int, end: int) -> Quote | None:
+    """A quote that closes a reported clause ('hailed it as "good news,"'), read as a direct quote."""
+    text = ctx.text
+    for q in quotes:
+        if start <= q.start and q.end <= end + 2:
+            closing = text[q.inner_end : q.end].strip(" \"”’\u00a0")
+            if q.end >= end - 1 or closing in (",", ".") or re.match(r"\s*[,.;]", text[q.end : q.end + 3]):
+                return q
+    return None
+
+
+def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int, s_end: int, quotes: list[Quote]) -> list[Statement]:
+    """'X said (that) ...' or, with nothing after the verb, '..., X said.'"""
+    text = ctx.text
+    subjects = ctx.coordinated(subject, s_start)
+    c_start = _complement(ctx, verb, s_end)
+    ev_start = subjects[0].start
+    if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
+        ev_start -= 4
+    rest = text[c_start:s_end].strip(" .\u00a0")
+    made: list[Statement] = []
+    if len(rest.split()) >= 2 and not re.match(r"[\"“]", rest):
+        c_end = _clause_end(ctx, c_start, s_end)
+        inner = _inner_quote(ctx, quotes, c_start, c_end)
+        for subj in subjects:
+            if inner is not None:
+                made += _emit(ctx, subj, verb, "direct", (inner.inner_start, inner.inner_end), (inner.inner_start, inner.inner_end),
+                              (subj.start, c_start), "verb-partial-quote", 0.8)
+            else:
+                made += _emit(ctx, subj, verb, "reported", (c_start, c_end), (ev_start, c_end),
+                              (subj.start, c_start), "subject-verb-clause", 0.8)
+        ctx.covered.append((c_start, c_end))
+        return made
+    # "..., a senior official and a spokesman said."
+    before = text[s_start : subjects[0].start]
+    m = re.search(r",\s*$", before)
+    if m and len(before.split()) >= 3:
+        c_end = s_start + m.start()
+        if ctx.in_quote(s_start) or re.match(r"[\"“]", text[s_start:c_end]):
+            return []
+        for subj in subjects:
+            made += _emit(ctx, subj, verb, "reported", (s_start, c_end), (s_start, verb.end),
+                          (subj.start, verb.end), "clause-subject-verb", 0.8)
+        ctx.covered.append((s_start, c_end))
+    return made
+
+
+def _clause_verb_subject(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list[Statement]:
+    """'..., added the official, who ...' / '..., said a spokesman.'"""
+    speaker = ctx.mention_at(verb.end + 1, 4)
+    if speaker is None:
+        return []
+    text = ctx.text
+    c_end = s_start + re.search(r",\s*$", text[s_start : verb.start]).start()  # type: ignore[union-attr]
+    if c_end - s_start < 10 or ctx.in_quote(s_start + 1):
+        return []
+    end = speaker.core_end if speaker.core_end > 0 else speaker.end
+    made = _emit(ctx, speaker, verb, "reported", (s_start, c_end), (s_start, end), (verb.start, end),
+                 "clause-verb-subject", 0.8)
+    ctx.covered.append((s_start, c_end))
+    return made
+
+
+def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list[Statement]:
+    """'According to X, ...' / '..., according to X.'"""
+    text = ctx.text
+    speaker = ctx.mention_at(verb.end + 1, 4)
+    if speaker is None:
+        return []
+    after = re.match(r"\s*,\s*", text[speaker.end : s_end])
+    if after and speaker.start - verb.start < 20 and text[s_start:verb.start].strip() == "":
+        c_start = speaker.end + after.end()
+        c_end = _clause_end(ctx, c_start, s_end)
+        made = _emit(ctx, speaker, verb, "reported", (c_start, c_end), (verb.start, c_end), (verb.start, c_start),
+                     "according-to-clause", 0.85)
+        ctx.covered.append((c_start, c_end))
+        return made
+    before = text[s_start : verb.start]
+    m = re.search(r",\s*$", before)
+    if m and len(before.split()) >= 3:
+        c_end = s_start + m.start()
+        end = speaker.core_end if speaker.core_end > 0 else speaker.end
+        made = _emit(ctx, speaker, verb, "reported", (s_start, c_end), (s_start, end), (verb.start, end),
+                     "clause-according-to", 0.85)
+        ctx.covered.append((s_start, c_end))
+        return made
+    return []
+
+
+def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlier: list[Statement]) -> list[Statement]:
+    """'..., he added, noting (that) ...': the speaker of the sentence goes on."""
+    text = ctx.text
+    if not re.search(r",\s*$", text[max(s_start, verb.start - 3) : verb.start]):
+        return []
+    speaker = None
+    inherit = None
+    same = [s for s in earlier if s.evidence.start >= s_start - 400]
+    if same:
+        inherit = same[-1]
+        speaker = Mention(verb.start, verb.start, "person", (inherit.speaker,), post=inherit.post)
+    else:
+        subj = None
+        for m in ctx.mentions_in(s_start, verb.start):
+            if not ctx.in_quote(m.start) and m.kind in ("person", "post", "party", "descriptor", "metonym"):
+                subj = m
+                break
+        if subj is None:
+            return []
+        speaker = subj
+    c_start = _complement(ctx, verb, s_end)
+    c_end = _clause_end(ctx, c_start, s_end)
+    if c_end - c_start < 10:
+        return []
+    made = _emit(ctx, speaker, verb, "reported", (c_start, c_end), (verb.start, c_end), (verb.start, c_start),
+                 "participle-clause", 0.7, inherit=inherit)
+    if inherit is not None:
+        made = [Statement(**{**s.__dict__, "channel": s.channel or inherit.channel}) for s in made]
+    ctx.covered.append((c_start, c_end))
+    return made

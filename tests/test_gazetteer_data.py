@@ -1,0 +1,60 @@
+"""The actor gazetteer: aliases resolve, posts are dated, bad files are refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from kg.errors import DataFileError
+from loaders.gazetteer import load_gazetteer, normalise
+
+
+@pytest.mark.parametrize(
+    "name, actor",
+    [
+        ("Taliban", "taliban"),
+        ("the Taliban", "taliban"),
+        ("Khalilzad", "zalmay-khalilzad"),
+        ("the International Committee of the Red Cross", "icrc"),
+        ("Afghan authorities", "government-of-afghanistan"),
+        ("U.S.", "united-states"),
+        ("nobody in particular", None),
+    ],
+)
+def test_gazetteer_resolves_aliases(name, actor):
+    assert load_gazetteer().resolve(name) == actor
+
+
+def test_gazetteer_posts_dated():
+    gaz = load_gazetteer()
+    posts = gaz.posts_of("abdullah-abdullah", on=dt.date(2020, 6, 1))
+    assert [p.title for p in posts] == ["Chairman of the High Council for National Reconciliation"]
+    assert gaz.posts_of("mike-pompeo", on=dt.date(2022, 1, 1)) == []
+
+
+def test_gazetteer_normalise():
+    assert normalise("  The  Taliban\u2019s ") == "taliban's"
+
+
+@pytest.mark.parametrize(
+    "text, fragments",
+    [
+        ("parties:\n  - id: a\n    name: A\n    kind: tribe\n", ["line 4", "field 'kind'", "tribe"]),
+        ("parties:\n  - id: a\n    name: A\n  - id: a\n    name: B\n", ["line 4", "duplicate party id 'a'"]),
+        ("parties:\n  - id: a\n    name: A\n    aliases: [X]\n  - id: b\n    name: B\n    aliases: [x]\n", ["alias 'x'", "already names 'a'"]),
+        ("persons:\n  - id: p\n    name: P\n    posts:\n      - {title: envoy, party: nowhere}\n", ["line 5", "unknown party 'nowhere'"]),
+        ("persons:\n  - id: p\n    name: P\n    colour: red\n", ["line 4", "unknown field 'colour'"]),
+        ("parties:\n  - id: a\n    name: A\npersons:\n  - id: p\n    name: P\n    posts:\n      - {title: envoy, party: a, from: soon}\n", ["field 'from'", "soon"]),
+        ("sections: []\n", ["unknown section 'sections'"]),
+        ("parties: [\n", ["not valid YAML"]),
+    ],
+)
+def test_gazetteer_bad_file_names_line_and_field(tmp_path, text, fragments):
+    path = tmp_path / "actors.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError) as info:
+        load_gazetteer(path)
+    for fragment in fragments:
+        assert fragment in str(info.value)
+    assert str(path) in str(info.value)
