@@ -11,7 +11,8 @@ import datetime as dt
 from typing import Any
 
 from kg import queries
-from kg.status import RULES, Report, assess, group_events
+from kg.errors import QueryError
+from kg.status import PAM_LABELS, RULES, Report, assess, group_events, pam_level, politifact_rating, prediction_outcome
 from kg.stores.base import Store
 
 __all__ = [
@@ -19,14 +20,18 @@ __all__ = [
     "agreements",
     "commitments",
     "corroboration",
+    "explain",
     "most_quoted",
+    "predictions",
     "releases",
     "run",
     "statements",
+    "timeline",
 ]
 
 FAR_FUTURE = dt.date(9999, 12, 31)
-ANY = "urn:kg:any"  # binds an optional IRI parameter to "no restriction"
+ANY = "urn:kg:any"
+ID_BASE = "https://w3id.org/negotiation-kg/id/"  # binds an optional IRI parameter to "no restriction"
 NKG = "https://w3id.org/negotiation-kg/ontology#"
 ACTIONS = {"ReleaseAction": "release", "WithdrawAction": "withdraw", "CeasefireAction": "ceasefire",
            "TalksAction": "talks", "OtherAction": "other"}
@@ -83,58 +88,188 @@ def _reports(rows: list[dict[str, Any]]) -> list[Report]:
     ]
 
 
-def commitments(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Competency questions 1 and 2: every commitment with its status and evidence."""
-    day = as_of or dt.date.today()
+def _commitment_inputs(store: Store, as_of: dt.date | None):
     rows = run(store, "commitments", as_of)
     evidence: dict[str, list[dict[str, Any]]] = {}
     for r in run(store, "commitment-evidence", as_of):
         evidence.setdefault(r["commitment"], []).append(
-            {"document": document_id(r["document"]), "start": r["start"], "end": r["end"], "text": r["text"]}
+            {"document": document_id(r["document"]), "published": _iso(r["published"]),
+             "start": r["start"], "end": r["end"], "text": r["text"]}
         )
     matched: dict[str, list[dict[str, Any]]] = {}
     for r in run(store, "commitment-releases", as_of):
         matched.setdefault(r["commitment"], []).append(r)
+    links: dict[str, list[dict[str, Any]]] = {}
+    for r in run(store, "commitment-links", as_of):
+        links.setdefault(r["commitment"], []).append(r)
+    return rows, evidence, {k: _reports(v) for k, v in matched.items()}, links
 
+
+def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None) -> dict[str, Any]:
+    iri = row["commitment"]
+    target = row["target"]
+    upper = bool(row["upperBound"])
+    assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day)
+    release_evidence = [
+        {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
+         "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
+         "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
+        for event in assessment.events for r in event.reports
+    ]
+    disagreements = [
+        {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
+        for e in assessment.events if len(e.figures) > 1
+    ]
+    happened = [e.when for e in assessment.events]
+    related = [
+        {"relation": link["relation"], "commitment": local_id(link["other"], "commitment"), "text": link["text"]}
+        for link in links
+    ]
+    return {
+        "id": local_id(iri, "commitment"),
+        "obligor": row["obligor"],
+        "action": ACTIONS.get(_local(row["action"]), _local(row["action"])),
+        "object": row["object"],
+        "counterparty": row["counterparty"],
+        "target_count": target,
+        "upper_bound": upper,
+        "deadline": _iso(row["deadline"]),
+        "agreement": row["agreementName"],
+        "agreement_id": local_id(row["agreement"], "agreement"),
+        "agreed_on": _iso(row["agreedOn"]),
+        "achieved": assessment.achieved,
+        "share": assessment.share,
+        "status": assessment.status,
+        "overdue": assessment.overdue,
+        "late": assessment.late,
+        "fulfilled_on": _iso(assessment.fulfilled_on),
+        "pam": pam_level(assessment),
+        "politifact": politifact_rating(assessment, upper),
+        "as_of": day.isoformat(),
+        "known_as_of": _iso(knowledge) if knowledge else None,
+        "known_from": _iso(row["firstReported"]),
+        "last_event_on": _iso(max(happened)) if happened else None,
+        "rule": RULES,
+        "basis": assessment.basis,
+        "disagreements": disagreements,
+        "related": related,
+        "evidence": evidence + release_evidence,
+    }
+
+
+def commitments(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """Competency questions 1 and 2: every commitment with its status and evidence.
+
+    Two clocks: ``as_of`` is the knowledge date (only documents published on
+    or before it count) and the day statuses are judged on; ``fulfilled_on``
+    and ``last_event_on`` say when things happened; ``known_as_of`` is the
+    latest publication date of the documents used.
+    """
+    day = as_of or dt.date.today()
+    rows, evidence, reports, links = _commitment_inputs(store, as_of)
     out = []
     for row in rows:
         iri = row["commitment"]
-        reports = _reports(matched.get(iri, []))
-        target = row["target"]
-        assessment = assess(
-            target=target, upper_bound=bool(row["upperBound"]), deadline=row["deadline"], reports=reports, as_of=day
+        ev = evidence.get(iri, [])
+        mine = reports.get(iri, [])
+        dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
+        out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None))
+    return out
+
+
+def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
+    exact = [c for c in records if c["id"] == commitment]
+    if exact:
+        return exact[0]
+    partial = [c for c in records if commitment.lower() in c["id"].lower()]
+    if len(partial) == 1:
+        return partial[0]
+    known = ", ".join(c["id"] for c in records) or "none"
+    what = "matches several" if partial else "matches no"
+    raise QueryError(f"commitment {commitment!r} {what} commitment; known: {known}")
+
+
+def publication_dates(store: Store) -> list[dt.date]:
+    return sorted({r["published"] for r in run(store, "documents")})
+
+
+def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
+    """A commitment's status at every publication date since it was first reported."""
+    rows = []
+    target = _find(commitments(store), commitment)
+    for day in publication_dates(store):
+        known = [c for c in commitments(store, day) if c["id"] == target["id"]]
+        if not known:
+            continue
+        c = known[0]
+        rows.append({k: c[k] for k in ("as_of", "known_as_of", "achieved", "target_count", "share", "status",
+                                        "overdue", "late", "fulfilled_on", "last_event_on", "pam", "politifact")})
+    return rows
+
+
+def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
+    """The reasoning behind a commitment's status, in words an analyst can check."""
+    c = _find(commitments(store, as_of), commitment)
+    lines = [
+        f"{c['obligor']} owes: {c['action']} {'up to ' if c['upper_bound'] else ''}{c['target_count'] or ''} {c['object']}"
+        + (f" to {c['counterparty']}" if c["counterparty"] else ""),
+        f"  under {c['agreement'] or 'no recorded agreement'}" + (f" ({c['agreed_on']})" if c["agreed_on"] else "")
+        + (f", deadline {c['deadline']}" if c["deadline"] else ", no deadline"),
+        f"As of {c['as_of']} (documents published on or before it; latest used {c['known_as_of']}):",
+        f"  status {c['status']}, achieved {c['achieved']}"
+        + (f" of {c['target_count']} ({c['share']:.0%})" if c["target_count"] else "")
+        + (", overdue" if c["overdue"] else "") + (f", fulfilled late on {c['fulfilled_on']}" if c["late"] else "")
+        + (f", fulfilled on {c['fulfilled_on']}" if c["fulfilled_on"] and not c["late"] else ""),
+        f"  Peace Accords Matrix {c['pam']} ({PAM_LABELS[c['pam']]}); {c['politifact']}",
+        f"Rule: {c['rule']}.",
+        f"Figure used: {c['basis']}.",
+    ]
+    for d in c["disagreements"]:
+        figures = "; ".join(f"{k} per {', '.join(v)}" for k, v in d["figures"].items())
+        lines.append(f"Sources disagree on one release ({figures}); used {d['used']} (most reports, then the lower).")
+    for rel in c["related"]:
+        target = rel["commitment"] or rel["text"]
+        lines.append(f"Related: {rel['relation']} {target}")
+    lines.append("Evidence:")
+    for e in c["evidence"]:
+        kind = ""
+        if "count" in e:
+            kind = f" [{'running total' if e['cumulative'] else 'batch'} {e['count'] if e['count'] is not None else '(no figure)'}"
+            kind += f", {e['date_from']}..{e['date_to']}" if e.get("date_from") else ""
+            kind += f", per {e['source']}" if e.get("source") else ""
+            kind += "]"
+        lines.append(f"  {e['document']} ({e['published']}) {e['start']}-{e['end']}{kind}: \"{e['text']}\"")
+    return "\n".join(lines)
+
+
+def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """Competency question 6: which predictions came true, and when."""
+    day = as_of or dt.date.today()
+    _, _, reports, _ = _commitment_inputs(store, as_of)
+    about: dict[str, list[str]] = {}
+    for r in run(store, "statement-about", as_of):
+        about.setdefault(r["statement"], []).append(r["about"])
+    out = []
+    for s in statements(store, as_of=as_of):
+        if s["type"] != "prediction":
+            continue
+        iri = f"{ID_BASE}statement/{s['id']}"
+        pool = [r for target in about.get(iri, []) for r in reports.get(target, [])]
+        outcome = prediction_outcome(
+            dt.date.fromisoformat(s["expected_from"]) if s["expected_from"] else None,
+            dt.date.fromisoformat(s["expected_to"]) if s["expected_to"] else None,
+            pool if about.get(iri) else [],
+            day,
         )
-        release_evidence = [
-            {"document": r.document, "start": r.start, "end": r.end, "text": r.text,
-             "release": r.release, "count": r.count, "cumulative": r.cumulative}
-            for event in assessment.events for r in event.reports
-        ]
-        out.append(
-            {
-                "id": local_id(iri, "commitment"),
-                "obligor": row["obligor"],
-                "action": ACTIONS.get(_local(row["action"]), _local(row["action"])),
-                "object": row["object"],
-                "counterparty": row["counterparty"],
-                "target_count": target,
-                "upper_bound": bool(row["upperBound"]),
-                "deadline": _iso(row["deadline"]),
-                "agreement": row["agreementName"],
-                "agreement_id": local_id(row["agreement"], "agreement"),
-                "agreed_on": _iso(row["agreedOn"]),
-                "achieved": assessment.achieved,
-                "share": assessment.share,
-                "status": assessment.status,
-                "overdue": assessment.overdue,
-                "late": assessment.late,
-                "fulfilled_on": _iso(assessment.fulfilled_on),
-                "as_of": day.isoformat(),
-                "known_from": _iso(row["firstReported"]),
-                "rule": RULES,
-                "basis": assessment.basis,
-                "evidence": evidence.get(iri, []) + release_evidence,
-            }
-        )
+        if not about.get(iri) and outcome.outcome != "unknown":
+            outcome = type(outcome)("pending" if outcome.outcome == "pending" else "unknown")
+        out.append({**{k: s[k] for k in ("speaker", "speaker_party", "text", "said_on", "expected_from", "expected_to",
+                                         "document", "start", "end")},
+                    "about": [local_id(a, "commitment") for a in about.get(iri, [])],
+                    "outcome": outcome.outcome, "met_on": _iso(outcome.met_on),
+                    "evidence": [{"document": r.document, "start": r.start, "end": r.end, "text": r.text}
+                                 for r in outcome.evidence],
+                    "as_of": day.isoformat()})
     return out
 
 

@@ -81,12 +81,17 @@ def emit(records: list[dict[str, Any]], fmt: str, columns: Optional[list[str]] =
     from rich.console import Console
     from rich.table import Table
 
+    console = Console()
+    if not console.is_terminal:
+        console = Console(width=220)
     table = Table(title=title or None, show_lines=False, expand=False)
     for column in columns:
-        table.add_column(column, overflow="fold")
+        long_text = column in ("text", "object", "agreement", "label", "description")
+        table.add_column(column.replace("_", " "), overflow="fold", no_wrap=not long_text,
+                         max_width=60 if long_text else None)
     for record in records:
         table.add_row(*[_cell(record.get(c)) for c in columns])
-    Console(width=max(120, Console().width)).print(table)
+    console.print(table)
 
 
 COMMITMENT_COLUMNS = ["obligor", "action", "target_count", "object", "counterparty", "deadline", "agreement",
@@ -129,15 +134,54 @@ def build(
         raise typer.Exit(1)
 
 
+SCALES = {"status": [], "pam": ["pam"], "politifact": ["politifact"]}
+
+
 @app.command()
 def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
-                graph: Optional[Path] = GraphOpt) -> None:
+                graph: Optional[Path] = GraphOpt,
+                scale: str = typer.Option("status", "--scale", help="Also show: pam (Peace Accords Matrix 0-3) | politifact")) -> None:
     """Commitments with their status, share, deadline and evidence."""
+    from kg import answers
+
+    if scale not in SCALES:
+        raise KGError(f"--scale: expected one of {', '.join(SCALES)}, found {scale!r}")
+    day = _date(as_of)
+    with _open(store, graph) as opened:
+        emit(answers.commitments(opened, day), fmt, COMMITMENT_COLUMNS + SCALES[scale], "Commitments")
+
+
+@app.command()
+def timeline(commitment: str = typer.Argument(..., help="A commitment id, or a unique part of one."),
+             fmt: str = FormatOpt, store: Optional[str] = StoreOpt, graph: Optional[Path] = GraphOpt) -> None:
+    """A commitment's status at every publication date: achieved, share, overdue."""
+    from kg import answers
+
+    with _open(store, graph) as opened:
+        emit(answers.timeline(opened, commitment), fmt, title=f"Timeline of {commitment}")
+
+
+@app.command()
+def explain(commitment: str = typer.Argument(..., help="A commitment id, or a unique part of one."),
+            as_of: Optional[str] = AsOfOpt, store: Optional[str] = StoreOpt, graph: Optional[Path] = GraphOpt) -> None:
+    """Why a commitment has its status: the rule, the events, their documents and spans."""
     from kg import answers
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.commitments(opened, day), fmt, COMMITMENT_COLUMNS, "Commitments")
+        typer.echo(answers.explain(opened, commitment, day))
+
+
+@app.command()
+def predictions(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+                graph: Optional[Path] = GraphOpt) -> None:
+    """Predictions checked against later evidence: met, missed or pending."""
+    from kg import answers
+
+    day = _date(as_of)
+    with _open(store, graph) as opened:
+        emit(answers.predictions(opened, day), fmt,
+             ["speaker", "text", "said_on", "expected_from", "expected_to", "outcome", "met_on", "document"], "Predictions")
 
 
 @app.command()

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from rdflib import OWL, RDF, RDFS, Dataset, Graph, URIRef
 from rdflib.collection import Collection
-from rdflib.namespace import SH
+from rdflib.namespace import SH, NamespaceManager
 
 from kg.errors import OntologyError, QueryError
 from kg.vocab import DERIVED_GRAPH, NKG, ONTOLOGY_IRI
@@ -143,16 +143,16 @@ def validate(data: Dataset | Graph) -> ValidationReport:
     """
     import pyshacl
 
-    union = _union(data)
+    shapes = shapes_graph()
     _, results_graph, _ = pyshacl.validate(
-        union,
-        shacl_graph=shapes_graph(),
+        _union(data),
+        shacl_graph=shapes,
         ont_graph=load_ontology_graph(),
         inference="none",
         allow_warnings=True,
         allow_infos=True,
     )
-    names = shapes_graph().namespace_manager
+    names = shapes.namespace_manager
     violations: list[str] = []
     warnings: list[str] = []
     for result in results_graph.subjects(RDF.type, SH.ValidationResult):
@@ -164,7 +164,7 @@ def validate(data: Dataset | Graph) -> ValidationReport:
     return ValidationReport(conforms=not violations, violations=sorted(violations), warnings=sorted(warnings))
 
 
-def _result_line(results: Graph, result: Any, names: Any) -> str:
+def _result_line(results: Graph, result: Any, names: NamespaceManager) -> str:
     def show(node: Any) -> str:
         if node is None:
             return "-"
@@ -280,53 +280,70 @@ def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED
 
     Facts sit in named graphs, any of them: each triple pattern of a WHERE
     clause reads ``GRAPH ?gN``, so one fact can join another across documents,
-    the actors graph and earlier derived triples. Only ontology IRIs are
-    written into the rule text.
+    the actors graph and earlier derived triples. A rule writes only triples
+    that no graph holds yet, so the derived graph holds inferences and no copy
+    of an asserted fact (a union of graphs does not de-duplicate). Only
+    ontology IRIs are written into the rule text.
 
     >>> rules = materialisation_rules(load_ontology_graph())
     >>> symmetric = next(r for r in rules if "SymmetricProperty" in r)
-    >>> symmetric.splitlines()[2]
-    'WHERE { GRAPH ?g1 { ?x <https://w3id.org/negotiation-kg/ontology#reciprocalTo> ?y } FILTER (!isLiteral(?y)) }'
+    >>> print(symmetric.splitlines()[0])
+    # prp-symp: nkg:reciprocalTo a owl:SymmetricProperty
     """
-    into = f"GRAPH {derived_graph.n3()}"
+    into = derived_graph.n3()
     names = ontology_graph.namespace_manager
 
     def show(*terms: URIRef) -> str:  # compact names, for the comment line only
         return " ".join(t.n3(names) for t in terms)
 
-    rules: list[str] = []
+    def rule(comment: str, head: str, body: str) -> str:
+        return (
+            f"# {comment}\n"
+            f"INSERT {{ GRAPH {into} {{ {head} }} }}\n"
+            f"WHERE {{ {body} FILTER NOT EXISTS {{ GRAPH ?known {{ {head} }} }} }}"
+        )
 
+    rules: list[str] = []
     for p, q in _inverse_pairs(ontology_graph):
         for a, b, name in ((p, q, "prp-inv1"), (q, p, "prp-inv2")):
             rules.append(
-                f"# {name}: {show(p)} owl:inverseOf {show(q)}\n"
-                f"INSERT {{ {into} {{ ?y {b.n3()} ?x }} }}\n"
-                f"WHERE {{ GRAPH ?g1 {{ ?x {a.n3()} ?y }} FILTER (!isLiteral(?y)) }}"
+                rule(
+                    f"{name}: {show(p)} owl:inverseOf {show(q)}",
+                    f"?y {b.n3()} ?x",
+                    f"GRAPH ?g1 {{ ?x {a.n3()} ?y }} FILTER (!isLiteral(?y))",
+                )
             )
     for p in sorted(_named(ontology_graph.subjects(RDF.type, OWL.SymmetricProperty))):
         rules.append(
-            f"# prp-symp: {show(p)} a owl:SymmetricProperty\n"
-            f"INSERT {{ {into} {{ ?y {p.n3()} ?x }} }}\n"
-            f"WHERE {{ GRAPH ?g1 {{ ?x {p.n3()} ?y }} FILTER (!isLiteral(?y)) }}"
+            rule(
+                f"prp-symp: {show(p)} a owl:SymmetricProperty",
+                f"?y {p.n3()} ?x",
+                f"GRAPH ?g1 {{ ?x {p.n3()} ?y }} FILTER (!isLiteral(?y))",
+            )
         )
     for p, chain in _chains(ontology_graph):
-        steps = " ".join(f"GRAPH ?g{i + 1} {{ ?x{i} {link.n3()} ?x{i + 1} }}" for i, link in enumerate(chain))
         rules.append(
-            f"# prp-spo2: {show(p)} owl:propertyChainAxiom ( {show(*chain)} )\n"
-            f"INSERT {{ {into} {{ ?x0 {p.n3()} ?x{len(chain)} }} }}\n"
-            f"WHERE {{ {steps} }}"
+            rule(
+                f"prp-spo2: {show(p)} owl:propertyChainAxiom ( {show(*chain)} )",
+                f"?x0 {p.n3()} ?x{len(chain)}",
+                " ".join(f"GRAPH ?g{i + 1} {{ ?x{i} {link.n3()} ?x{i + 1} }}" for i, link in enumerate(chain)),
+            )
         )
     for sup, subs in _closure(ontology_graph, RDFS.subPropertyOf, lambda _: True):
         rules.append(
-            f"# prp-spo1: {show(*subs)} rdfs:subPropertyOf {show(sup)}\n"
-            f"INSERT {{ {into} {{ ?s {sup.n3()} ?o }} }}\n"
-            f"WHERE {{ VALUES ?p {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?s ?p ?o }} }}"
+            rule(
+                f"prp-spo1: {show(*subs)} rdfs:subPropertyOf {show(sup)}",
+                f"?s {sup.n3()} ?o",
+                f"VALUES ?p {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?s ?p ?o }}",
+            )
         )
     for sup, subs in _closure(ontology_graph, RDFS.subClassOf, lambda c: str(c).startswith(_NKG)):
         rules.append(
-            f"# cax-sco: {show(*subs)} rdfs:subClassOf {show(sup)}\n"
-            f"INSERT {{ {into} {{ ?x a {sup.n3()} }} }}\n"
-            f"WHERE {{ VALUES ?c {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?x a ?c }} }}"
+            rule(
+                f"cax-sco: {show(*subs)} rdfs:subClassOf {show(sup)}",
+                f"?x a {sup.n3()}",
+                f"VALUES ?c {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?x a ?c }}",
+            )
         )
     return rules
 
@@ -334,15 +351,16 @@ def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED
 def materialise(update_fn: Callable[[str], Any], rules: list[str], *, passes: int = 2) -> None:
     """Apply ``rules`` through ``update_fn`` (one SPARQL UPDATE string per call).
 
-    A pass applies every rule once, in order. Two passes reach the fixpoint for
-    the axioms of ``nkg.ttl`` and ``alignments.ttl``: sub-property and
-    sub-class rules are transitively closed, so each needs one application;
-    the rules run inverse/symmetric -> chain -> sub-property -> sub-class, and
-    no chain reads a property that another rule derives, so every entailment
-    comes from at most one rule of each kind in that order. The second pass
-    covers a dependency against that order (a property whose inverse has a
-    super-property used in a chain, say) and is otherwise a no-op; an
-    ontology with longer such loops needs more ``passes``.
+    Each pass applies every rule once, in the order :func:`materialisation_rules`
+    gives: inverse and symmetric, chains, sub-properties, sub-classes. Why two
+    passes are enough for ``nkg.ttl`` and ``alignments.ttl``: sub-property and
+    sub-class rules are closed transitively, so an entailment needs at most one
+    rule of each kind; the one multi-step case, ``nkg:made`` -> ``nkg:speaker``
+    (inverse) -> ``prov:wasAttributedTo`` (sub-property), runs in that order;
+    and no chain reads a property another rule derives. One pass thus reaches
+    the fixpoint, and the second covers one step against the order should the
+    ontology grow one (a chain over a super-property, say). An ontology with
+    longer loops of that kind needs more ``passes``.
 
     The rules only add to the derived graph; clear it first (``CLEAR SILENT
     GRAPH <...>``) when recomputing from scratch.

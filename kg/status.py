@@ -6,8 +6,12 @@ The rules, all in this one place (DOMAIN: "Fulfilment"):
    as the obligor, people of the object party, on or after the agreement),
    from documents published on or before the as-of date.
 2. Reports of one release are one event: two batch reports are the same event
-   when releaser, people and count agree and their dates overlap (or one is
-   undated and both come from documents a week apart at most).
+   when releaser and people agree, their dates overlap (or, undated, they come
+   from documents a week apart at most) and their counts agree — or differ by
+   at most 10 % when both are dated to within three days (one handover
+   reported as "80 freed" and "86 freed"). Every figure is kept with the
+   documents that give it; the event's figure is the one most documents give,
+   and on a tie the lower (the cautious reading).
 3. Achieved = the larger of the largest running total and the sum of distinct
    batches; a running total counts as at least its figure. Figures without a
    count ("began releasing", "hundreds") count for nothing but show progress.
@@ -34,6 +38,8 @@ __all__ = ["RULES", "Assessment", "Event", "Report", "assess", "group_events"]
 
 RULES = "largest running total or sum of distinct batches, whichever is larger; batches reported more than once counted once; capped at the target"
 SAME_EVENT_WINDOW = dt.timedelta(days=7)
+DISAGREEMENT = 0.10  # counts this close, on precise dates, are one event's differing figures
+PRECISE = dt.timedelta(days=3)
 
 
 @dataclass(frozen=True)
@@ -94,16 +100,26 @@ class Event:
         return sorted({r.document for r in self.reports})
 
     def matches(self, other: Report) -> bool:
-        if self.cumulative or other.cumulative:
+        return any(_same_release(mine, other) for mine in self.reports)
+
+
+def _range(report: Report) -> tuple[dt.date | None, dt.date | None]:
+    return report.date_from or report.date_to, report.date_to or report.date_from
+
+
+def _same_release(a: Report, b: Report) -> bool:
+    """Whether two batch reports tell of the same release (rule 2)."""
+    if a.cumulative or b.cumulative or a.count is None or b.count is None:
+        return False
+    (a0, a1), (b0, b1) = _range(a), _range(b)
+    if a0 and b0:
+        if not (a0 <= b1 and b0 <= a1):
             return False
-        mine = self.reports[0]
-        if mine.count is None or other.count is None or mine.count != other.count:
-            return False
-        a0, a1 = mine.date_from or mine.date_to, mine.date_to or mine.date_from
-        b0, b1 = other.date_from or other.date_to, other.date_to or other.date_from
-        if a0 and b0:
-            return a0 <= b1 and b0 <= a1
-        return abs(mine.published - other.published) <= SAME_EVENT_WINDOW
+        if a.count == b.count:
+            return True
+        precise = (a1 - a0) < PRECISE and (b1 - b0) < PRECISE
+        return precise and abs(a.count - b.count) <= DISAGREEMENT * max(a.count, b.count)
+    return a.count == b.count and abs(a.published - b.published) <= SAME_EVENT_WINDOW
 
 
 def group_events(reports: list[Report]) -> list[Event]:
@@ -191,3 +207,88 @@ def assess(
     late = bool(fulfilled and deadline and fulfilled_on and fulfilled_on > deadline)
     overdue = bool(deadline and as_of > deadline and not fulfilled)
     return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis)
+
+
+# -- peer scales ------------------------------------------------------------
+
+PAM_LABELS = {0: "not initiated", 1: "minimal", 2: "intermediate", 3: "full"}
+
+
+def pam_level(assessment: Assessment) -> int:
+    """The Peace Accords Matrix implementation scale: 0 not initiated,
+    1 minimal (under half done), 2 intermediate (half or more), 3 full.
+
+    >>> pam_level(Assessment("in_progress", 300, 0.06, True, False, None, (), ""))
+    1
+    """
+    if assessment.status == "fulfilled":
+        return 3
+    if assessment.status == "not_started":
+        return 0
+    return 2 if (assessment.share or 0) >= 0.5 else 1
+
+
+def politifact_rating(assessment: Assessment, upper_bound: bool = False) -> str:
+    """A PolitiFact-style promise rating, each verdict resting on the evidence:
+
+    Promise Kept (target reached, late or not); Compromise (an "up to N"
+    pledge past its deadline with at least half of N done); Stalled
+    (deadline passed, some done); Promise Broken (deadline passed, nothing
+    done); In the Works (under way, deadline not passed); Not Yet Rated
+    (nothing done yet, deadline not passed).
+
+    >>> politifact_rating(Assessment("in_progress", 20, 0.02, True, False, None, (), ""))
+    'Stalled'
+    """
+    if assessment.status == "fulfilled":
+        return "Promise Kept"
+    if assessment.overdue:
+        if upper_bound and (assessment.share or 0) >= 0.5:
+            return "Compromise"
+        return "Stalled" if assessment.status == "in_progress" else "Promise Broken"
+    return "In the Works" if assessment.status == "in_progress" else "Not Yet Rated"
+
+
+# -- predictions ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Whether a prediction came true, as known on a date."""
+
+    outcome: str  # met | missed | pending | unknown
+    met_on: dt.date | None = None
+    evidence: tuple[Report, ...] = ()
+
+
+def prediction_outcome(
+    expected_from: dt.date | None,
+    expected_to: dt.date | None,
+    reports: list[Report],
+    as_of: dt.date,
+) -> Outcome:
+    """A prediction is met when a release it is about happened within its
+    window (date ranges overlap), missed once the window has passed without
+    one, pending before that; unknown when it names no window.
+
+    >>> r = Report("r", "d", dt.date(2020, 4, 13), 100, "exact", False, dt.date(2020, 4, 6), dt.date(2020, 4, 12))
+    >>> prediction_outcome(dt.date(2020, 4, 3), dt.date(2020, 4, 4), [r], dt.date(2020, 4, 13)).outcome
+    'missed'
+    """
+    if expected_from is None and expected_to is None:
+        return Outcome("unknown")
+    start = expected_from or expected_to
+    end = expected_to or expected_from
+    hits = []
+    for report in reports:
+        if report.published > as_of or report.cumulative:
+            continue
+        r0, r1 = _range(report)
+        if r0 is None:
+            continue
+        if r0 <= end and start <= r1:
+            hits.append(report)
+    if hits:
+        first = min(hits, key=lambda r: (_range(r)[0], r.published))
+        return Outcome("met", max(_range(first)[0], start), tuple(hits))
+    return Outcome("missed" if as_of > end else "pending")

@@ -120,21 +120,26 @@ class NKG(DefinedNamespace):
     about: URIRef  # about
     accordingTo: URIRef  # according to
     action: URIRef  # action
+    amends: URIRef  # amends
     countQualifier: URIRef  # count qualifier
     counterparty: URIRef  # counterparty
     createsCommitment: URIRef  # creates commitment
     evidence: URIRef  # evidence
+    extends: URIRef  # extends
     inCapacityOf: URIRef  # in capacity of
     inDocument: URIRef  # in document
     made: URIRef  # made
+    narrows: URIRef  # narrows
     objectParty: URIRef  # object party
     obligor: URIRef  # obligor
     onBehalfOf: URIRef  # on behalf of
     peopleOf: URIRef  # people of
     reciprocalTo: URIRef  # reciprocal to
     releaser: URIRef  # releaser
+    replaces: URIRef  # replaces
     signatory: URIRef  # signatory
     speaker: URIRef  # speaker
+    trancheOf: URIRef  # tranche of
     underAgreement: URIRef  # under agreement
 
     # http://www.w3.org/2002/07/owl#DatatypeProperty

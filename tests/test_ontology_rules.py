@@ -153,6 +153,14 @@ def test_rules_leave_the_source_graphs_alone(materialised: pyoxigraph.Store, gra
     assert set(materialised.quads_for_pattern(None, None, None, name)) == set(before.quads_for_pattern(None, None, None, name))
 
 
+@pytest.mark.parametrize("graph", [str(DERIVED_GRAPH)])
+def test_rules_derive_no_copy_of_an_asserted_triple(materialised: pyoxigraph.Store, graph: str) -> None:
+    asserted = {(q.subject, q.predicate, q.object) for q in loaded_store()}
+    derived = {(q.subject, q.predicate, q.object) for q in materialised.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph))}
+    assert derived
+    assert derived & asserted == set()
+
+
 @pytest.mark.parametrize("extra_passes", [1, 3])
 def test_rules_two_passes_reach_the_fixpoint(materialised: pyoxigraph.Store, rules: list[str], extra_passes: int) -> None:
     store = loaded_store()
@@ -160,6 +168,13 @@ def test_rules_two_passes_reach_the_fixpoint(materialised: pyoxigraph.Store, rul
     size = len(store)
     materialise(store.update, rules, passes=extra_passes)
     assert len(store) == size == len(materialised)
+
+
+@pytest.mark.parametrize("passes", [1])
+def test_rules_one_pass_already_suffices_for_this_ontology(materialised: pyoxigraph.Store, rules: list[str], passes: int) -> None:
+    store = loaded_store()
+    materialise(store.update, rules, passes=passes)
+    assert set(store) == set(materialised)
 
 
 @pytest.mark.parametrize("text", ["Ada Example", "Government of Examplestan"])

@@ -1,3 +1,574 @@
+"""Agreements, decisions and the commitments they create.
+
+Read only where the text states terms: "X and Y signed a deal on DATE", "the
+deal said X would release N ...", "under the agreement, X is to free up to N
+...", "X agreed / pledged / promised to free N ...", "it was decided that N
+... should be released in exchange for M ...". Demands ("want"), predictions
+("I think ... will") and claims never become commitments. A deadline comes
+from "by DATE" in the same sentence, or from a later sentence that says the
+exchange "was supposed to have happened by DATE".
+
+Agreements get :func:`loaders.facts.agreement_id` from their kind, parties and
+date; a deal named without a date ("the U.S.-Taliban agreement") takes the date
+of a known agreement with the same parties (``loaders/data/agreements.yaml``).
+"""
+
 from __future__ import annotations
-def find_commitments(ctx):
-    return [], []
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field, replace
+
+from loaders.extract.context import Context
+from loaders.extract.cues import KnownAgreement, words_pattern
+from loaders.facts import Agreement, Commitment, agreement_id, commitment_id
+from loaders.gazetteer import normalise
+
+__all__ = ["find_commitments"]
+
+MODAL = r"(?:would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|agreed\s+to|agrees\s+to|has\s+agreed\s+to|have\s+agreed\s+to|pledged\s+to|promised\s+to|vowed\s+to|committed\s+to|committed\s+itself\s+to|undertook\s+to)"
+TERMS = re.compile(
+    r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+for|provided\s+for|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
+)
+UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
+DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided|ordered|approved)\b(?:\s+(?:in\s+the\s+\w+|on\s+\w+day|today|yesterday))*\s+(?:that\s+|to\s+)", re.IGNORECASE)
+SIGNED = re.compile(r"\b(?:signed|struck|reached|sealed|inked|concluded|agreed)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
+NOUN_SIGNED = re.compile(r"\s+(?:was\s+)?(?:signed|struck|reached|sealed|agreed)\b(?:\s+(?:by|between)\s+)?", re.IGNORECASE)
+DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
+BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
+NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|would\s+like|asked|insist(?:s|ed)?\s+on|refused)\b", re.IGNORECASE)
+RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
+FORCES = re.compile(r"\b(?:forces|troops|soldiers|personnel|military)\b", re.IGNORECASE)
+
+
+@dataclass
+class _Agr:
+    kind: str
+    parties: tuple[str, ...]
+    signatories: tuple[str, ...]
+    date: dt.date | None
+    name: str
+    start: int
+    end: int
+    stated: bool  # signed or decided in this text (else only referred to)
+
+    @property
+    def id(self) -> str:
+        return agreement_id(self.kind, self.parties, self.date)
+
+
+@dataclass
+class _State:
+    agreements: dict[str, _Agr] = field(default_factory=dict)
+    current: _Agr | None = None
+    commitments: list[Commitment] = field(default_factory=list)
+
+
+def _known(ctx: Context, parties: tuple[str, ...], date: dt.date | None, kind: str) -> KnownAgreement | None:
+    for k in ctx.cues.agreements:
+        if k.kind == kind and set(k.parties) == set(parties) and (date is None or date == k.date):
+            return k
+    return None
+
+
+def _noun_pattern(ctx: Context) -> re.Pattern[str]:
+    key = id(ctx.cues)
+    if key not in _NOUNS:
+        names = [n for k in ctx.cues.agreements for n in k.names]
+        _NOUNS[key] = re.compile(
+            r"(?<![\w])(?:(?P<known>" + words_pattern(names) + r")|(?P<noun>" + words_pattern(ctx.cues.agreement_nouns) + r"))(?![\w])",
+            re.IGNORECASE,
+        )
+    return _NOUNS[key]
+
+
+_NOUNS: dict[int, re.Pattern[str]] = {}
+_ACTIONS: dict[int, re.Pattern[str]] = {}
+
+
+def _action_pattern(ctx: Context) -> re.Pattern[str]:
+    key = id(ctx.cues)
+    if key not in _ACTIONS:
+        _ACTIONS[key] = re.compile(r"(?<![\w])(?P<a>" + words_pattern(ctx.cues.actions) + r")(?![\w])", re.IGNORECASE)
+    return _ACTIONS[key]
+
+
+def _parties_of(ctx: Context, start: int, end: int) -> tuple[list[str], list[str]]:
+    """(signatory actor ids as named, their parties) for mentions in a span."""
+    named: list[str] = []
+    parties: list[str] = []
+    for m in ctx.mentions_in(start, end):
+        if m.kind in ("pronoun",) or ctx.in_quote(m.start):
+            continue
+        for actor in m.actors:
+            party = ctx.party_of(actor)
+            if actor and party and party not in parties:
+                named.append(actor)
+                parties.append(party)
+    return named, parties
+
+
+def _date_in(ctx: Context, start: int, end: int) -> dt.date | None:
+    dates = ctx.dates(start, end, future=False)
+    days = [d for d in dates if d.kind == "day"]
+    return days[0].first if days else None
+
+
+def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | None:
+    """Agreements signed or named in a sentence; returns the one the sentence is about."""
+    text = ctx.text
+    nouns = _noun_pattern(ctx)
+    found: _Agr | None = None
+    for m in nouns.finditer(text, s_start, s_end):
+        if ctx.in_quote(m.start()):
+            continue
+        if m.group("known"):
+            k = next(k for k in ctx.cues.agreements if normalise(m.group("known")) in {normalise(n) for n in k.names})
+            agr = _Agr(k.kind, tuple(sorted(k.parties)), tuple(k.parties), k.date, k.name, m.start(), m.end(), False)
+            found = state.agreements.setdefault(agr.id, agr)
+            continue
+        kind = ctx.cues.agreement_nouns.get(" ".join(m.group("noun").lower().split()), "agreement")
+        if kind == "decision":
+            continue
+        # "X and Y signed a deal (on) DATE"
+        before = text[s_start : m.start()]
+        sign = None
+        for sm in SIGNED.finditer(before):
+            if sm.end() == len(before):
+                sign = sm
+        named: list[str] = []
+        parties: list[str] = []
+        stated = False
+        date = None
+        if sign is not None:
+            subj = ctx.subject_before(s_start + sign.start(), s_start)
+            if subj is not None:
+                group = ctx.coordinated(subj, s_start)
+                for g in group:
+                    for actor, _ in ctx.actors_of(g, g.start):
+                        party = ctx.party_of(actor)
+                        if party and party not in parties:
+                            named.append(actor)
+                            parties.append(party)
+            with_ = re.match(r"\s+(?:with|between)\s+", text[m.end() : s_end])
+            if with_:
+                w = ctx.mention_at(m.end() + with_.end(), 4)
+                if w is not None:
+                    for actor, _ in ctx.actors_of(w, w.start):
+                        party = ctx.party_of(actor)
+                        if party and party not in parties:
+                            named.append(actor)
+                            parties.append(party)
+            stated = True
+            date = _date_in(ctx, m.end(), min(s_end, m.end() + 40))
+        else:
+            ns = NOUN_SIGNED.match(text, m.end(), s_end)
+            between = re.match(r"\s+between\s+", text[m.end() : s_end])
+            if ns or between:
+                span_end = _phrase_end(ctx, m.end(), s_end)
+                named, parties = _parties_of(ctx, m.end(), span_end)
+                date = _date_in(ctx, m.end(), span_end)
+                stated = bool(ns)
+            else:
+                # "the U.S.-Taliban deal": a compound of party names before the noun
+                pre = re.search(r"((?:[\w.'’]+-)+[\w.'’]+|[\w.'’]+)\s+(?:[\w-]+\s+)?$", before)
+                if pre and "-" in pre.group(1):
+                    for part in pre.group(1).split("-"):
+                        actor = ctx.gaz.resolve(part)
+                        party = ctx.party_of(actor) if actor else None
+                        if party and party not in parties:
+                            named.append(actor)  # type: ignore[arg-type]
+                            parties.append(party)
+        if len(parties) >= 2 or (stated and parties):
+            known = _known(ctx, tuple(parties), date, kind)
+            if known is not None and date is None:
+                date = known.date
+            name = known.name if known else f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} {m.group('noun').lower()}"
+            agr = _Agr(kind, tuple(sorted(parties)), tuple(named), date, name, s_start if stated else m.start(), m.end(), stated)
+            if date is not None and stated:
+                agr.end = max(agr.end, _date_end(ctx, m.end(), s_end))
+            old = state.agreements.get(agr.id)
+            if old is None or (stated and not old.stated):
+                state.agreements[agr.id] = agr
+            found = state.agreements[agr.id]
+        elif found is None and re.match(r"(?:the|that|this)\s+$", before[-5:], re.IGNORECASE) and state.current is not None:
+            found = state.current
+    if found is not None:
+        state.current = found
+    return found
+
+
+def _phrase_end(ctx: Context, start: int, limit: int) -> int:
+    m = re.search(r",|;|\s+(?:that|which|who)\s", ctx.text[start:limit])
+    return start + m.start() if m else limit
+
+
+def _date_end(ctx: Context, start: int, limit: int) -> int:
+    dates = ctx.dates(start, min(limit, start + 40), future=False)
+    return dates[0].end if dates else start
+
+
+def _figure_people(ctx: Context, start: int, limit: int):
+    """(figure, object text, object start, object end) for 'up to 5,000 Taliban prisoners'."""
+    from loaders.extract.releases import _figure_with_people, _patterns
+
+    _, _, people, _ = _patterns(ctx)
+    figs = ctx.numbers.find(ctx.text, start, min(limit, start + 60))
+    hit = _figure_with_people(ctx, figs, people, limit)
+    if hit is None:
+        return None
+    figure, noun_start, noun_end = hit
+    obj_start = figure.end
+    obj = ctx.text[obj_start:noun_end].strip()
+    obj = re.sub(r"^(?:of\s+(?:its|their|the)\s+)", "", obj)
+    return figure, obj, figure.start, noun_end
+
+
+def _object_party(ctx: Context, start: int, end: int) -> str | None:
+    from loaders.extract.releases import _patterns, _released_party
+
+    _, _, _, kinds = _patterns(ctx)
+    return _released_party(ctx, start, end, None, kinds)
+
+
+def _deadline(ctx: Context, start: int, end: int) -> dt.date | None:
+    for d in ctx.dates(start, end, future=True):
+        if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start):
+            return d.last
+    return None
+
+
+def _make(ctx: Context, state: _State, agr: _Agr | None, obligor: str, action: str, obj: str, object_party: str | None,
+          figure, deadline: dt.date | None, ev: tuple[int, int], rule: str, counterparty: str | None = None,
+          conditions: tuple[str, ...] = ()) -> Commitment:
+    agreement = agr.id if agr else None
+    cid = commitment_id(agreement, obligor, action, object_party if action == "release" else None)
+    if counterparty is None and action == "release":
+        counterparty = object_party
+    c = Commitment(
+        id=cid, obligor=obligor, action=action, object=obj or action, agreement=agreement,
+        object_party=object_party if action == "release" else None,
+        target=figure.value if figure is not None else None,
+        upper_bound=bool(figure is not None and figure.qualifier == "at_most"),
+        counterparty=counterparty, deadline=deadline, conditions=conditions,
+        evidence=ctx.evidence(*ev), rule=rule, confidence=0.75,
+    )
+    state.commitments.append(c)
+    return c
+
+
+def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end: int, rule: str) -> list[Commitment]:
+    """'X would release N Y (while|and) Z would free M W' / gapped 'and Z M W' / passive 'N Y should be released'."""
+    text = ctx.text
+    made: list[Commitment] = []
+    actions = _action_pattern(ctx)
+    deadline = _deadline(ctx, start, end)
+    last_action: str | None = None
+    for am in actions.finditer(text, start, end):
+        action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
+        before = text[max(start, am.start() - 60) : am.start()]
+        modal = re.search(MODAL + r"\s+(?:\w+\s+)?$", before)
+        passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
+        if not modal and not passive:
+            continue
+        if passive:
+            fp = None
+            figs = [f for f in ctx.numbers.find(text, start, am.start())]
+            from loaders.extract.releases import _figure_with_people, _patterns
+
+            _, _, people, _ = _patterns(ctx)
+            hit = _figure_with_people(ctx, list(reversed(figs)), people, am.start())
+            if hit is None:
+                # "100 Taliban should be released": the party name is the noun
+                hit2 = None
+                for f in reversed(figs):
+                    if re.match(r"\s+[A-Z]", text[f.end : f.end + 3]):
+                        hit2 = f
+                        break
+                if hit2 is None:
+                    continue
+                figure = hit2
+                noun_end = am.start()
+            else:
+                figure, _, noun_end = hit
+            object_party = _object_party(ctx, figure.start, noun_end)
+            obligor = ctx.opponent(object_party, am.start()) if object_party else None
+            if obligor is None:
+                continue
+            obj = " ".join(text[figure.end : noun_end].split()).replace(" should be", "").strip() or "prisoners"
+            obj = re.sub(r"\s+(?:should|would|will|must|are|is|were|was)(?:\s+be)?$", "", obj)
+            ev_end = _reciprocal_end(ctx, am.end(), end)
+            c = _make(ctx, state, agr, obligor, action, _people_object(obj, object_party, ctx), object_party, figure, deadline,
+                      (figure.start, ev_end), rule + "-passive")
+            made.append(c)
+            made += _reciprocal(ctx, state, agr, c, am.end(), end, deadline, (figure.start, ev_end), rule)
+            last_action = action
+            continue
+        subj_end = max(start, am.start() - len(before) + modal.start())  # type: ignore[union-attr]
+        subj = ctx.subject_before(subj_end, start)
+        if subj is None:
+            m = [x for x in ctx.mentions_in(start, subj_end) if not ctx.in_quote(x.start)]
+            subj = m[-1] if m and re.fullmatch(r"[\s,]*", text[m[-1].end : subj_end]) else None
+        if subj is None:
+            continue
+        obligors = [ctx.party_of(a) for a, _ in ctx.actors_of(subj, subj.start)]
+        obligor = obligors[0] if obligors else None
+        if obligor is None:
+            continue
+        ev_start = subj.start
+        if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
+            ev_start -= 4
+        if action == "release":
+            fp = _figure_people(ctx, am.end(), end)
+            if fp is None:
+                continue
+            figure, obj, o_start, o_end = fp
+            object_party = _object_party(ctx, o_start, o_end) or ctx.opponent(obligor, am.start())
+            c = _make(ctx, state, agr, obligor, action, _people_object(obj, object_party, ctx), object_party, figure, deadline,
+                      (ev_start, o_end), rule)
+            made.append(c)
+            made += _reciprocal(ctx, state, agr, c, o_end, end, deadline, (ev_start, o_end), rule)
+            # gapped: "... and the Taliban 1,000 government personnel"
+            gap = re.match(r"\s*,?\s*(?:and|while|with)\s+", text[o_end:end])
+            if gap:
+                other = ctx.mention_at(o_end + gap.end(), 4)
+                if other is not None:
+                    fp2 = _figure_people(ctx, other.end, end)
+                    if fp2 is not None and fp2[2] - other.end < 4:
+                        ob2 = ctx.party_of(other.actor)
+                        if ob2:
+                            figure2, obj2, s2, e2 = fp2
+                            op2 = _object_party(ctx, s2, e2) or ctx.opponent(ob2, s2)
+                            made.append(_make(ctx, state, agr, ob2, action, _people_object(obj2, op2, ctx), op2, figure2, deadline,
+                                              (other.start, e2), rule + "-gapped"))
+        elif action == "withdraw":
+            obj_m = re.match(r"\s+(?:(?:its|their|all|the|foreign|remaining|\w+)\s+){0,3}(?:forces|troops|soldiers)", text[am.end() : end])
+            obj = obj_m.group(0).strip() if obj_m else "forces"
+            made.append(_make(ctx, state, agr, obligor, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
+                              counterparty=_other(ctx, agr, obligor)))
+        last_action = action
+    return _pair(made)
+
+
+def _people_object(obj: str, party: str | None, ctx: Context) -> str:
+    obj = " ".join(obj.split())
+    return obj or "prisoners"
+
+
+def _reciprocal_end(ctx: Context, pos: int, end: int) -> int:
+    m = RECIPROCAL.match(ctx.text, pos) or RECIPROCAL.search(ctx.text, pos, min(end, pos + 20))
+    if not m:
+        return pos
+    fp = _figure_people(ctx, m.end(), end)
+    stop = fp[3] if fp else m.end()
+    tail = re.match(r"\s+(?:today|tomorrow|on\s+\w+day)\b", ctx.text[stop:end])
+    return stop + (tail.end() if tail else 0)
+
+
+def _reciprocal(ctx: Context, state: _State, agr: _Agr | None, first: Commitment, pos: int, end: int,
+                deadline: dt.date | None, ev: tuple[int, int], rule: str) -> list[Commitment]:
+    m = RECIPROCAL.search(ctx.text, pos, min(end, pos + 20))
+    if not m:
+        return []
+    fp = _figure_people(ctx, m.end(), end)
+    if fp is None:
+        return []
+    figure, obj, s, e = fp
+    object_party = _object_party(ctx, s, e)
+    obligor = ctx.opponent(object_party, s) if object_party else None
+    if obligor is None:
+        return []
+    cond = " ".join(ctx.text[m.start() : e].split())
+    c = _make(ctx, state, agr, obligor, first.action, obj, object_party, figure, deadline, ev, rule + "-reciprocal")
+    state.commitments[state.commitments.index(first)] = replace(first, conditions=first.conditions + (cond,))
+    return [c]
+
+
+def _other(ctx: Context, agr: _Agr | None, obligor: str) -> str | None:
+    if agr is None:
+        return None
+    others = [p for p in agr.parties if p != obligor]
+    return others[0] if len(others) == 1 else None
+
+
+def _pair(made: list[Commitment]) -> list[Commitment]:
+    return made
+
+
+def _withdrawal(ctx: Context, state: _State, agr: _Agr, start: int, end: int) -> list[Commitment]:
+    """'paves the way for U.S. and other foreign forces to quit Afghanistan in return for ...'."""
+    text = ctx.text
+    m = re.search(r"\b(?:paves?|paved|paving|opens?|opened|clears?|cleared)\s+the\s+way\s+for\s+(.{3,80}?)\s+to\s+(?:quit|leave|withdraw|pull\s+out|exit)\b", text[start:end])
+    if not m or not FORCES.search(m.group(1)):
+        return []
+    f_start = start + m.start(1)
+    named, parties = _parties_of(ctx, f_start, start + m.end(1))
+    if not parties:
+        return []
+    obligor = parties[0]
+    ev_end = start + m.end()
+    cond: tuple[str, ...] = ()
+    rec = RECIPROCAL.match(text, _skip_object(text, ev_end, end))
+    if rec:
+        stop = _phrase_end(ctx, rec.end(), end)
+        cond = (" ".join(text[rec.start() : stop].split()),)
+        ev_end = stop
+    else:
+        ev_end = _skip_object(text, ev_end, end)
+    return [_make(ctx, state, agr, obligor, "withdraw", " ".join(m.group(1).split()), None, None, None,
+                  (start + m.start(), ev_end), "agreement-withdrawal", counterparty=_other(ctx, agr, obligor), conditions=cond)]
+
+
+def _skip_object(text: str, pos: int, end: int) -> int:
+    m = re.match(r"\s+(?:from\s+)?(?:the\s+)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*\s*", text[pos:end])
+    return pos + m.end() if m else pos
+
+
+def _decision(ctx: Context, state: _State, s_start: int, s_end: int) -> tuple[_Agr, int] | None:
+    """'It was decided ... that 100 Taliban should be released in exchange for 20 ...'."""
+    text = ctx.text
+    m = DECIDED.search(text, s_start, s_end)
+    if not m:
+        return None
+    q = ctx.in_quote(m.start())
+    party = None
+    if q is not None:
+        for st in ctx.statements:
+            if st.evidence.start <= m.start() < st.evidence.end:
+                party = ctx.party_of(st.speaker)
+                break
+    else:
+        subj = ctx.subject_before(m.start(), s_start)
+        if subj is not None:
+            party = ctx.party_of(subj.actor)
+    if party is None or ctx.kind_of(party) not in ("government", "state", "armed_movement", "international_organisation", "other"):
+        return None
+    date = None
+    for d in ctx.dates(s_start, s_end, future=False):
+        if d.kind == "day":
+            date = d.first
+            break
+    if date is None:
+        date = ctx.doc.published
+    agr = _Agr("decision", (party,), (party,), date, "", m.start(), s_end, True)
+    return agr, m.end()
+
+
+def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
+    """Agreements stated in the text and the commitments they create."""
+    text = ctx.text
+    state = _State()
+    with_commitments: set[str] = set()
+    for s_start, s_end in ctx.layout.sentences:
+        sent = text[s_start:s_end]
+        quoted = ctx.in_quote(s_start + (len(sent) - len(sent.lstrip(" \"“”'"))))
+        # decisions, even inside quotations ("It was decided that ...")
+        dec = _decision(ctx, state, s_start, s_end)
+        if dec is not None:
+            agr, after = dec
+            q = ctx.in_quote(after)
+            end = q.inner_end if q is not None else s_end
+            made = _obligations(ctx, state, agr, after, end, "decision")
+            if made:
+                agr.end = end
+                q_start = q.inner_start if q is not None else agr.start
+                agr.start = q_start
+                if agr.id not in state.agreements:
+                    state.agreements[agr.id] = agr
+                with_commitments.add(agr.id)
+                # a date in the decision ("today") is when it is to be carried out
+                day = None
+                for d in ctx.dates(after, end, future=False):
+                    if d.kind == "day":
+                        day = d.first
+                if day is not None:
+                    for i, c in enumerate(state.commitments):
+                        if c.agreement == agr.id and c.deadline is None:
+                            state.commitments[i] = replace(c, deadline=day)
+                continue
+        if quoted is not None and quoted.start <= s_start + 2:
+            continue
+        agr = _agreements_in(ctx, state, s_start, s_end)
+        trigger_end = None
+        nouns = _noun_pattern(ctx)
+        for nm in nouns.finditer(text, s_start, s_end):
+            after = text[nm.end() : s_end]
+            t = re.match(r"(?:\s+(?:signed|reached|struck)\s+(?:by\s+)?[^,]{0,80}?)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
+            if t:
+                trigger_end = nm.end() + t.end()
+                break
+            u = UNDER.search(text, max(s_start, nm.start() - 40), nm.start() + 1)
+            if u and u.end() <= nm.start() + 1:
+                comma = text.find(",", nm.end(), s_end)
+                trigger_end = comma + 1 if comma > 0 else nm.end()
+                break
+        commit_verb = re.search(r"\b" + words_pattern(ctx.cues.commitment_verbs) + r"\b", sent)
+        if trigger_end is None and commit_verb is None:
+            if agr is not None:
+                made = _withdrawal(ctx, state, agr, s_start, s_end)
+                if made:
+                    with_commitments.add(agr.id)
+            _deadline_sentence(ctx, state, s_start, s_end)
+            continue
+        if trigger_end is None and NOT_COMMITMENT.search(text, s_start, s_start + commit_verb.start()):  # type: ignore[union-attr]
+            continue
+        target = agr or state.current
+        start = trigger_end if trigger_end is not None else s_start
+        made = _obligations(ctx, state, target, start, s_end, "agreement-terms" if trigger_end is not None else "commitment-verb")
+        if agr is not None:
+            made += _withdrawal(ctx, state, agr, s_start, s_end)
+        if made and target is not None:
+            with_commitments.add(target.id)
+    agreements = []
+    for agr in state.agreements.values():
+        if not (agr.stated or agr.id in with_commitments):
+            continue
+        if agr.date is None and agr.id not in with_commitments:
+            continue
+        agreements.append(Agreement(
+            id=agr.id, name=agr.name or _decision_name(ctx, agr), kind=agr.kind, date=agr.date,
+            signatories=agr.signatories, evidence=ctx.evidence(agr.start, agr.end) if agr.stated else None,
+            rule="decision" if agr.kind == "decision" else ("agreement-signed" if agr.stated else "agreement-named"),
+            confidence=0.8 if agr.stated else 0.6,
+        ))
+    # one commitment per id: the first statement of it, completed by later ones
+    merged: dict[str, Commitment] = {}
+    for c in state.commitments:
+        old = merged.get(c.id)
+        if old is None:
+            merged[c.id] = c
+        else:
+            merged[c.id] = replace(old, deadline=old.deadline or c.deadline, target=old.target or c.target)
+    commitments = list(merged.values())
+    ids = {c.id for c in commitments}
+    paired = []
+    for c in commitments:
+        partners = tuple(sorted(o.id for o in commitments if o.id != c.id and o.agreement == c.agreement and o.action == c.action == "release"
+                                and o.obligor == c.object_party and c.obligor == o.object_party and o.id in ids))
+        paired.append(replace(c, reciprocal_to=partners) if partners else c)
+    return sorted(agreements, key=lambda a: a.id), paired
+
+
+def _decision_name(ctx: Context, agr: _Agr) -> str:
+    text = " ".join(ctx.text[agr.start : agr.end].split())
+    return f"decision: {text[:120]}"
+
+
+def _deadline_sentence(ctx: Context, state: _State, s_start: int, s_end: int) -> None:
+    """'The exchange was supposed to have happened by March 10': deadline of the current deal's releases."""
+    text = ctx.text
+    if not DEADLINE.search(text, s_start, s_end):
+        return
+    if not re.search(r"\b(?:exchange|swap|release|releases|prisoners|handover)\b", text[s_start:s_end], re.IGNORECASE):
+        return
+    day = _deadline(ctx, s_start, s_end)
+    if day is None:
+        m = re.search(r"\bdeadline\s+(?:of|was|is|on)\s+", text[s_start:s_end])
+        if m:
+            dates = ctx.dates(s_start + m.end(), s_end, future=True)
+            day = dates[0].last if dates else None
+    if day is None or state.current is None:
+        return
+    for i, c in enumerate(state.commitments):
+        if c.agreement == state.current.id and c.action == "release" and c.deadline is None:
+            state.commitments[i] = replace(c, deadline=day)

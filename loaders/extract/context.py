@@ -126,9 +126,9 @@ class Context:
         cur = m
         while True:
             before = self.doc.text[max(floor, cur.start - 6) : cur.start]
-            if not re.search(r"(?:\band|,)\s+$", before):
+            if not re.search(r"(?:\band|,)\s+(?:[Tt]he\s+)?$", before):
                 break
-            prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?", self.doc.text[p.end : cur.start])]
+            prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?(?:[Tt]he\s+)?", self.doc.text[p.end : cur.start])]
             if not prev:
                 break
             cur = prev[-1]

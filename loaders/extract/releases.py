@@ -1,3 +1,270 @@
+"""Release events: who freed how many of whose people, when, according to whom.
+
+Read around release verbs, active ("the Taliban on Sunday released 20 soldiers")
+and passive ("100 prisoners were freed by the government"). Figures are digits
+or words with their qualifier; "hundreds" gives no count. A running total ("so
+far", "overall", "bringing the total to") is marked cumulative. Nothing is read
+from future, wished-for or denied releases ("will release", "want ... freed",
+"has not released") or from quotations.
+"""
+
 from __future__ import annotations
-def find_releases(ctx):
-    return []
+
+import re
+
+from loaders.extract.context import Context
+from loaders.extract.cues import words_pattern
+from loaders.extract.numbers import Figure
+from loaders.facts import Release
+
+__all__ = ["find_releases"]
+
+IRREALIS = re.compile(
+    r"\b(?:will|would|to|should|could|can|may|might|must|shall|not|never|n['’]t|refused|agreed|wants?|wanted|plans?|"
+    r"planned|expected|ready|yet|if|whether|demand(?:ed|s)?|urged?|promised|pledged|vowed|before|unless|until|awaiting|"
+    r"be|being|once|after)\s+(?:[\w,-]+\s+){0,2}$",
+    re.IGNORECASE,
+)
+CLAUSE_SPLIT = re.compile(
+    r"\b(?:said|says|added|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
+)
+TOTAL_TO = re.compile(r"\b(?:bringing|brings|raising|raised|taking|takes|brought)\s+the\s+(?:total|number|tally)(?:\s+of\s+[\w\s-]{1,40}?)?\s+to\s+", re.IGNORECASE)
+BEGAN = re.compile(r"\b(?:began|begun|begins|started|starts|starting|beginning)\b", re.IGNORECASE)
+CACHE: dict[int, tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], list[tuple[str, re.Pattern[str]]]]] = {}
+
+
+def _patterns(ctx: Context):
+    key = id(ctx.cues)
+    if key not in CACHE:
+        cues = ctx.cues
+        verbs = re.compile(r"(?<![\w-])(?P<v>" + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
+        passive = re.compile(r"^" + words_pattern(cues.release_passive) + r"$", re.IGNORECASE)
+        people = re.compile(r"(?<![\w])" + words_pattern(cues.people_nouns) + r"(?![\w])", re.IGNORECASE)
+        kinds = [(kind, re.compile(r"(?<![\w])" + words_pattern(words) + r"(?![\w])", re.IGNORECASE)) for kind, words in cues.people_kinds.items()]
+        CACHE[key] = (verbs, passive, people, kinds)
+    return CACHE[key]
+
+
+def _clause(ctx: Context, pos: int) -> tuple[int, int]:
+    s_start, s_end = ctx.layout.sentence_of(pos)
+    start, end = s_start, s_end
+    for m in CLAUSE_SPLIT.finditer(ctx.text, s_start, s_end):
+        if m.end() <= pos:
+            start = m.end()
+        elif m.start() >= pos:
+            end = m.start()
+            break
+    return start, end
+
+
+def _good_figure(ctx: Context, f: Figure) -> bool:
+    if f.percent:
+        return False
+    text = ctx.text
+    if f.value is not None and 1900 <= f.value <= 2100 and re.fullmatch(r"\d{4}", text[f.start : f.end].split()[-1]):
+        return False
+    before = text[max(0, f.start - 12) : f.start]
+    if re.search(r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s*$", before):
+        return False
+    after = text[f.end : f.end + 14]
+    if re.match(r"\s*(?:years?|months?|days?|weeks?|hours?|percent|per\s*cent|%|kilomet|km|miles?|dollars|\$|million\s+dollars|-year)", after, re.IGNORECASE):
+        return False
+    return True
+
+
+def _figure_with_people(ctx: Context, figures: list[Figure], people: re.Pattern[str], limit: int) -> tuple[Figure, int, int] | None:
+    """The figure followed (within five words) by people: (figure, noun start, noun end)."""
+    text = ctx.text
+    for f in figures:
+        if not _good_figure(ctx, f):
+            continue
+        window = text[f.end : min(limit, f.end + 70)]
+        words = list(re.finditer(r"\S+", window))[:7]
+        for w in words:
+            m = people.match(window, w.start())
+            if m:
+                while True:  # "Taliban prisoners": the whole run of people words
+                    nxt = re.match(r"\s+", window[m.end() :])
+                    more = people.match(window, m.end() + nxt.end()) if nxt else None
+                    if not more:
+                        break
+                    m = more
+                # "hundreds of insurgent captives", "20 of its security forces"
+                return f, f.end + m.start(), f.end + m.end()
+            if re.match(r"[.;:]", w.group(0)):
+                break
+        if f.first:
+            return f, f.end, f.end
+    return None
+
+
+def _released_party(ctx: Context, start: int, end: int, releaser: str | None, kinds) -> str | None:
+    text = ctx.text
+    span = text[start:end]
+    country = None
+    for word in re.findall(r"[\w.'’-]+", span):
+        base = re.sub(r"['’]s$", "", word)
+        if base in ctx.cues.demonyms:
+            country = ctx.cues.demonyms[base]
+            break
+    for m in ctx.mentions_in(start, end):
+        if m.kind in ("party", "descriptor", "metonym") and m.actor:
+            if m.kind == "metonym" and m.actor == releaser:
+                continue
+            return m.actor
+    for kind, pattern in kinds:
+        if pattern.search(span):
+            party = _kind_party(ctx, kind, start, country)
+            if party:
+                return party
+    # "of its own", "20 of its security forces": the releaser's people? no: the other side's
+    return None
+
+
+def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | None:
+    found = None
+    for m in ctx.mentions:
+        p = m.party if m.kind != "party" else m.actor
+        if not p or ctx.kind_of(p) != kind:
+            continue
+        if country and p not in ctx.gaz.countries.get(country, ()) and ctx.gaz.countries.get(country):
+            continue
+        found = p
+        if m.start > at:
+            break
+    if found is None and country:
+        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
+        found = options[0] if options else None
+    return found
+
+
+def _releaser_before(ctx: Context, start: int, pos: int) -> str | None:
+    best = None
+    for m in ctx.mentions_in(start, pos):
+        if ctx.in_quote(m.start) or m.kind in ("sides",):
+            continue
+        if m.kind == "pronoun":
+            actor = ctx.actors_of(m, m.start)
+            best = ctx.party_of(actor[0][0]) if actor else best
+            continue
+        best = ctx.party_of(m.actor)
+    return best
+
+
+def _source(ctx: Context, pos: int) -> str | None:
+    for s in ctx.statements:
+        ev = s.evidence
+        if s.kind == "reported" and ev.start <= pos < ev.end:
+            return s.speaker
+    return None
+
+
+def find_releases(ctx: Context) -> list[Release]:
+    verbs, passive_re, people, kinds = _patterns(ctx)
+    text = ctx.text
+    found: list[Release] = []
+    seen: set[tuple] = set()
+    for vm in verbs.finditer(text):
+        v_start, v_end = vm.start(), vm.end()
+        if ctx.in_quote(v_start):
+            continue
+        c_start, c_end = _clause(ctx, v_start)
+        if IRREALIS.search(text, max(c_start, v_start - 40), v_start):
+            continue
+        form = " ".join(vm.group("v").lower().split())
+        passive = bool(passive_re.match(form)) or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start]))
+        began = bool(BEGAN.search(form)) or bool(re.search(r"\b(?:began|started|begun)\s+(?:\w+\s+){0,5}$", text[max(c_start, v_start - 50) : v_start]))
+        if form.endswith("ing") and not began and re.search(r"\b(?:toward|towards|for|of|about|on|in|by|from|without|after|before|at|with|is|are|was|were|be|been|continue|continued|keep|kept)\s+$", text[max(0, v_start - 12) : v_start], re.IGNORECASE):
+            continue
+        total = TOTAL_TO.search(text, c_start, c_end)
+        figure = None
+        noun_end = v_end
+        if total:
+            figs = ctx.numbers.find(text, total.end(), c_end)
+            if figs and _good_figure(ctx, figs[0]):
+                figure, noun_end = figs[0], figs[0].end
+        if figure is None:
+            if passive:
+                figs = [f for f in ctx.numbers.find(text, c_start, v_start)]
+                hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
+            else:
+                figs = ctx.numbers.find(text, v_end, min(c_end, v_end + 120))
+                hit = _figure_with_people(ctx, figs, people, c_end)
+            if hit:
+                figure, _, noun_end = hit
+        if figure is None and not began:
+            continue
+        if figure is None:
+            # "began releasing prisoners" with a day, or nothing at all
+            if not ctx.dates(c_start, c_end):
+                continue
+        # releaser
+        releaser = None
+        if passive:
+            by = re.match(r"\s+(?:\w+\s+){0,3}?by\s+", text[v_end:c_end])
+            if by:
+                m = ctx.mention_at(v_end + by.end(), 4)
+                releaser = ctx.party_of(m.actor) if m and m.actor else None
+        else:
+            releaser = _releaser_before(ctx, c_start, v_start)
+        obj_start = figure.start if figure is not None else v_end
+        obj_end = max(noun_end, figure.end if figure else v_end)
+        if figure is not None and not passive:
+            obj_end = min(c_end, max(obj_end, noun_end) + 40)
+            tail = re.search(r"\s+(?:on|last|this|from|in|at|since|after|before|overall|so|thus|to)\b", text[noun_end:obj_end])
+            if tail:
+                obj_end = noun_end + tail.start()
+        released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
+        if releaser is None and released is not None:
+            releaser = ctx.opponent(released, v_start)
+        if released is None and releaser is not None:
+            released = ctx.opponent(releaser, v_start)
+        if releaser is None:
+            continue
+        cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, c_end))
+        dates = [d for d in ctx.dates(c_start, c_end, future=False)]
+        date_from = date_to = None
+        if dates:
+            best = min(dates, key=lambda d: abs(d.start - v_start))
+            date_from, date_to = best.first, best.last
+        elif cumulative:
+            date_to = ctx.doc.published
+        if began and figure is None:
+            count, qualifier = None, "vague"
+        elif began:
+            count, qualifier = None, "vague"
+        else:
+            count, qualifier = figure.value, figure.qualifier  # type: ignore[union-attr]
+        source = None
+        according = re.search(r"\baccording\s+to\s+", text[ctx.layout.sentence_of(v_start)[0] : ctx.layout.sentence_of(v_start)[1]], re.IGNORECASE)
+        if according:
+            s0 = ctx.layout.sentence_of(v_start)[0]
+            m = ctx.mention_at(s0 + according.end(), 4)
+            source = m.actor if m else None
+        if source is None:
+            source = _source(ctx, v_start)
+        ev_start = v_start
+        if passive and figure is not None:
+            ev_start = figure.start
+        elif not passive:
+            subj = [m for m in ctx.mentions_in(c_start, v_start) if not ctx.in_quote(m.start)]
+            if subj:
+                ev_start = subj[-1].start
+                if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
+                    ev_start -= 4
+        ev_end = max(noun_end, v_end)
+        after = re.match(r"(?:\s+(?:(?:last|this)\s+week|on\s+\w+day|overall|so\s+far|thus\s+far|in\s+all|in\s+total|from\s+[\w\s]{1,30}?(?:custody|prison|jail))\b)+", text[ev_end:c_end])
+        if after:
+            ev_end += after.end()
+        key = (releaser, released, count, date_from, date_to, cumulative)
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(Release(
+            releaser=releaser, released_party=released, count=count, evidence=ctx.evidence(ev_start, ev_end),
+            qualifier=qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,
+            description=" ".join(text[ev_start:ev_end].split())[:200],
+            rule="release-passive" if passive else ("release-began" if began else "release-active"),
+            confidence=0.8 if figure is not None else 0.6,
+        ))
+    return found
