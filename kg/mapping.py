@@ -65,6 +65,8 @@ AMENDMENT_PROPERTIES = {
     "replaces": "nkg:replaces",
 }
 A = q("rdf:type")
+UNATTRIBUTED = "unattributed"  # the speaker id of a statement the text attributes to nobody
+SPEAKER_KINDS = ("party", "person", "post")
 
 
 def document_iri(doc_id: str) -> str:
@@ -90,6 +92,8 @@ class ActorIndex:
         return index
 
     def iri(self, actor: str, where: str, kinds: tuple[str, ...] = ("party", "person", "post")) -> str:
+        if actor == UNATTRIBUTED and kinds == SPEAKER_KINDS:
+            return q("nkg:Unattributed")
         if "party" in kinds and actor in self.parties:
             return entity("party", actor)
         if "person" in kinds and actor in self.persons:

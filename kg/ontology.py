@@ -228,7 +228,9 @@ def reason(
     import owlready2
 
     if shutil.which(owlready2.JAVA_EXE) is None:
-        raise OntologyError(f"the HermiT reasoner needs Java: expected {owlready2.JAVA_EXE!r} on PATH, found none")
+        raise OntologyError(
+            f"the HermiT reasoner needs Java: expected {owlready2.JAVA_EXE!r} on PATH, found none"
+        )
     graph = load_ontology_graph(alignments=alignments)
     if data is not None:
         graph += _union(data)
@@ -250,7 +252,9 @@ def reason(
         raise OntologyError(f"HermiT failed to run: {exc}") from exc
     empty = sorted(c.iri for c in world.inconsistent_classes())
     if empty:
-        raise OntologyError(f"HermiT: expected every class to be satisfiable, found {', '.join(empty)} cannot have members")
+        raise OntologyError(
+            f"HermiT: expected every class to be satisfiable, found {', '.join(empty)} cannot have members"
+        )
     return world
 
 
@@ -326,7 +330,9 @@ def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED
             rule(
                 f"prp-spo2: {show(p)} owl:propertyChainAxiom ( {show(*chain)} )",
                 f"?x0 {p.n3()} ?x{len(chain)}",
-                " ".join(f"GRAPH ?g{i + 1} {{ ?x{i} {link.n3()} ?x{i + 1} }}" for i, link in enumerate(chain)),
+                " ".join(
+                    f"GRAPH ?g{i + 1} {{ ?x{i} {link.n3()} ?x{i + 1} }}" for i, link in enumerate(chain)
+                ),
             )
         )
     for sup, subs in _closure(ontology_graph, RDFS.subPropertyOf, lambda _: True):
@@ -397,7 +403,9 @@ def _chains(graph: Graph) -> list[tuple[URIRef, list[URIRef]]]:
     return sorted(chains)
 
 
-def _closure(graph: Graph, relation: URIRef, keep: Callable[[URIRef], bool]) -> list[tuple[URIRef, list[URIRef]]]:
+def _closure(
+    graph: Graph, relation: URIRef, keep: Callable[[URIRef], bool]
+) -> list[tuple[URIRef, list[URIRef]]]:
     """For each named ancestor kept, its named descendants under ``relation``+."""
     parents: dict[URIRef, set[URIRef]] = defaultdict(set)
     for child, parent in graph.subject_objects(relation):
@@ -417,4 +425,3 @@ def _closure(graph: Graph, relation: URIRef, keep: Callable[[URIRef], bool]) -> 
             if keep(ancestor):
                 below[ancestor].add(start)
     return [(sup, sorted(subs)) for sup, subs in sorted(below.items())]
-

@@ -156,6 +156,7 @@ class NKG(DefinedNamespace):
     fileName: URIRef  # file name
     heldFrom: URIRef  # held from
     heldUntil: URIRef  # held until
+    inputDigest: URIRef  # input digest
     isUpperBound: URIRef  # is upper bound
     objectDescription: URIRef  # object description
     placeName: URIRef  # place name
@@ -169,6 +170,9 @@ class NKG(DefinedNamespace):
     # http://www.w3.org/2004/02/skos/core#ConceptScheme
     ActionScheme: URIRef  # Actions
     CountQualifierScheme: URIRef  # Count qualifiers
+
+    # http://www.w3.org/ns/prov#Agent
+    Unattributed: URIRef  # unattributed
 
     # https://w3id.org/negotiation-kg/ontology#Action
     CeasefireAction: URIRef  # Ceasefire

@@ -200,13 +200,18 @@ def render(ontology: Path = NKG_TTL) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if kg/vocab.py differs from the ontology")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if kg/vocab.py differs from the ontology"
+    )
     args = parser.parse_args(argv)
     text = render()
     if args.check:
         current = VOCAB_PY.read_text(encoding="utf-8") if VOCAB_PY.exists() else ""
         if current != text:
-            print(f"{VOCAB_PY} is out of date with {NKG_TTL}: run python ontology/make_vocab.py", file=sys.stderr)
+            print(
+                f"{VOCAB_PY} is out of date with {NKG_TTL}: run python ontology/make_vocab.py",
+                file=sys.stderr,
+            )
             return 1
         return 0
     VOCAB_PY.write_text(text, encoding="utf-8")

@@ -88,12 +88,36 @@ def test_checks_are_silent_on_good_data() -> None:
     ("document", "actors", "check"),
     [
         (GOOD_DOCUMENT.replace("oa:end 52", "oa:end 10"), GOOD_ACTORS, "span-end-not-after-start-violation"),
-        (GOOD_DOCUMENT.replace("nkg:releaser <party/government> ;", ""), GOOD_ACTORS, "release-count-without-releaser-violation"),
-        (GOOD_DOCUMENT.replace('"We will free them soon,"', '"We shall free them soon"'), GOOD_ACTORS, "direct-quote-not-in-span-violation"),
-        (GOOD_DOCUMENT, GOOD_ACTORS.replace("org:postIn <party/government> .", "org:heldBy <person/speaker> ."), "anonymous-source-held-violation"),
-        (GOOD_DOCUMENT.replace('"2020-03-10"', '"2020-02-01"'), GOOD_ACTORS, "deadline-before-agreement-violation"),
-        (GOOD_DOCUMENT.replace("a nkg:DirectQuote ;", "a nkg:DirectQuote, nkg:ReportedSpeech ;"), GOOD_ACTORS, "statement-both-forms-violation"),
-        (GOOD_DOCUMENT.replace("nkg:confidence 0.8", "nkg:confidence 1.2"), GOOD_ACTORS, "confidence-out-of-range-violation"),
+        (
+            GOOD_DOCUMENT.replace("nkg:releaser <party/government> ;", ""),
+            GOOD_ACTORS,
+            "release-count-without-releaser-violation",
+        ),
+        (
+            GOOD_DOCUMENT.replace('"We will free them soon,"', '"We shall free them soon"'),
+            GOOD_ACTORS,
+            "direct-quote-not-in-span-violation",
+        ),
+        (
+            GOOD_DOCUMENT,
+            GOOD_ACTORS.replace("org:postIn <party/government> .", "org:heldBy <person/speaker> ."),
+            "anonymous-source-held-violation",
+        ),
+        (
+            GOOD_DOCUMENT.replace('"2020-03-10"', '"2020-02-01"'),
+            GOOD_ACTORS,
+            "deadline-before-agreement-violation",
+        ),
+        (
+            GOOD_DOCUMENT.replace("a nkg:DirectQuote ;", "a nkg:DirectQuote, nkg:ReportedSpeech ;"),
+            GOOD_ACTORS,
+            "statement-both-forms-violation",
+        ),
+        (
+            GOOD_DOCUMENT.replace("nkg:confidence 0.8", "nkg:confidence 1.2"),
+            GOOD_ACTORS,
+            "confidence-out-of-range-violation",
+        ),
     ],
 )
 def test_checks_find_exactly_their_defect(document: str, actors: str, check: str) -> None:

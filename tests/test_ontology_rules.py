@@ -131,18 +131,25 @@ def members(store: pyoxigraph.Store, cls: URIRef) -> set[str]:
 
 def in_derived(store: pyoxigraph.Store, s: str, p: URIRef, o: str) -> bool:
     quad = pyoxigraph.Quad(
-        pyoxigraph.NamedNode(s), pyoxigraph.NamedNode(str(p)), pyoxigraph.NamedNode(o), pyoxigraph.NamedNode(str(DERIVED_GRAPH))
+        pyoxigraph.NamedNode(s),
+        pyoxigraph.NamedNode(str(p)),
+        pyoxigraph.NamedNode(o),
+        pyoxigraph.NamedNode(str(DERIVED_GRAPH)),
     )
     return quad in store
 
 
 @pytest.mark.parametrize(("s", "p", "o"), EXPECTED)
-def test_rules_derive_property_into_the_derived_graph(materialised: pyoxigraph.Store, s: str, p: URIRef, o: str) -> None:
+def test_rules_derive_property_into_the_derived_graph(
+    materialised: pyoxigraph.Store, s: str, p: URIRef, o: str
+) -> None:
     assert in_derived(materialised, str(ID[s]), p, str(ID[o]))
 
 
 @pytest.mark.parametrize(("s", "cls"), EXPECTED_TYPES)
-def test_rules_derive_type_into_the_derived_graph(materialised: pyoxigraph.Store, s: str, cls: URIRef) -> None:
+def test_rules_derive_type_into_the_derived_graph(
+    materialised: pyoxigraph.Store, s: str, cls: URIRef
+) -> None:
     assert in_derived(materialised, str(ID[s]), RDF.type, str(cls))
 
 
@@ -150,19 +157,26 @@ def test_rules_derive_type_into_the_derived_graph(materialised: pyoxigraph.Store
 def test_rules_leave_the_source_graphs_alone(materialised: pyoxigraph.Store, graph: str) -> None:
     before = loaded_store()
     name = pyoxigraph.NamedNode(graph)
-    assert set(materialised.quads_for_pattern(None, None, None, name)) == set(before.quads_for_pattern(None, None, None, name))
+    assert set(materialised.quads_for_pattern(None, None, None, name)) == set(
+        before.quads_for_pattern(None, None, None, name)
+    )
 
 
 @pytest.mark.parametrize("graph", [str(DERIVED_GRAPH)])
 def test_rules_derive_no_copy_of_an_asserted_triple(materialised: pyoxigraph.Store, graph: str) -> None:
     asserted = {(q.subject, q.predicate, q.object) for q in loaded_store()}
-    derived = {(q.subject, q.predicate, q.object) for q in materialised.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph))}
+    derived = {
+        (q.subject, q.predicate, q.object)
+        for q in materialised.quads_for_pattern(None, None, None, pyoxigraph.NamedNode(graph))
+    }
     assert derived
     assert derived & asserted == set()
 
 
 @pytest.mark.parametrize("extra_passes", [1, 3])
-def test_rules_two_passes_reach_the_fixpoint(materialised: pyoxigraph.Store, rules: list[str], extra_passes: int) -> None:
+def test_rules_two_passes_reach_the_fixpoint(
+    materialised: pyoxigraph.Store, rules: list[str], extra_passes: int
+) -> None:
     store = loaded_store()
     materialise(store.update, rules)
     size = len(store)
@@ -171,7 +185,9 @@ def test_rules_two_passes_reach_the_fixpoint(materialised: pyoxigraph.Store, rul
 
 
 @pytest.mark.parametrize("passes", [1])
-def test_rules_one_pass_already_suffices_for_this_ontology(materialised: pyoxigraph.Store, rules: list[str], passes: int) -> None:
+def test_rules_one_pass_already_suffices_for_this_ontology(
+    materialised: pyoxigraph.Store, rules: list[str], passes: int
+) -> None:
     store = loaded_store()
     materialise(store.update, rules, passes=passes)
     assert set(store) == set(materialised)
@@ -247,7 +263,9 @@ def hermit_pairs(world: Any, individuals: set[str], prop: URIRef) -> set[tuple[s
 @pytest.mark.reasoner
 @java
 @pytest.mark.parametrize("prop", COMPARED_PROPERTIES)
-def test_rules_match_hermit_for_property(hermit_world: Any, materialised: pyoxigraph.Store, prop: URIRef) -> None:
+def test_rules_match_hermit_for_property(
+    hermit_world: Any, materialised: pyoxigraph.Store, prop: URIRef
+) -> None:
     world, data = hermit_world
     expected = hermit_pairs(world, data_individuals(data), prop)
     assert expected, f"HermiT found no {prop}: the comparison would be empty"
@@ -260,6 +278,8 @@ def test_rules_match_hermit_for_property(hermit_world: Any, materialised: pyoxig
 def test_rules_match_hermit_for_class(hermit_world: Any, materialised: pyoxigraph.Store, cls: URIRef) -> None:
     world, data = hermit_world
     owl_class = world[str(cls)]
-    expected = {iri for iri in data_individuals(data) if world[iri] is not None and isinstance(world[iri], owl_class)}
+    expected = {
+        iri for iri in data_individuals(data) if world[iri] is not None and isinstance(world[iri], owl_class)
+    }
     assert expected
     assert members(materialised, cls) == expected

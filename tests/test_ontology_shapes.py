@@ -132,15 +132,32 @@ def test_shapes_validate_accepts_a_plain_graph() -> None:
         (without(DOCUMENT, "nkg:speaker <person/speaker> ;"), "nkg:Statement_Property_speaker"),
         (without(DOCUMENT, "nkg:action nkg:ReleaseAction ;"), "nkg:Commitment_Property_action"),
         (without(DOCUMENT, "nkg:releaser <party/government> ;"), "nkg:ReleaseEvent_Property_releaser"),
-        (DOCUMENT.replace("nkg:releasedCount 100", "nkg:releasedCount -3"), "nkg:ReleaseEvent_Property_releasedCount"),
+        (
+            DOCUMENT.replace("nkg:releasedCount 100", "nkg:releasedCount -3"),
+            "nkg:ReleaseEvent_Property_releasedCount",
+        ),
         (DOCUMENT.replace("a nkg:DirectQuote, nkg:Prediction", "a nkg:Prediction"), "nkg:Statement_Shape"),
-        (DOCUMENT.replace("nkg:ReportedSpeech, nkg:Announcement", "nkg:ReportedSpeech, nkg:DirectQuote"), "nkg:Statement_Shape"),
-        (DOCUMENT.replace('"The release will happen tomorrow," ;', '"a" ; nkg:words "b" ;'), "nkg:Statement_Property_words"),
+        (
+            DOCUMENT.replace("nkg:ReportedSpeech, nkg:Announcement", "nkg:ReportedSpeech, nkg:DirectQuote"),
+            "nkg:Statement_Shape",
+        ),
+        (
+            DOCUMENT.replace('"The release will happen tomorrow," ;', '"a" ; nkg:words "b" ;'),
+            "nkg:Statement_Property_words",
+        ),
         (DOCUMENT.replace("oa:start 61", "oa:start 130"), "nkg:TextSpan_Property_start"),
         (DOCUMENT.replace(";\n    nkg:inDocument <document/d1> .", " ."), "nkg:TextSpan_Property_inDocument"),
-        (DOCUMENT.replace('"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"', '"9F86D0"'), "nkg:NewsArticle_Property_sha256"),
+        (
+            DOCUMENT.replace(
+                '"9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"', '"9F86D0"'
+            ),
+            "nkg:NewsArticle_Property_sha256",
+        ),
         (DOCUMENT.replace('"2020-04-13"^^xsd:date', '"13 April 2020"'), "nkg:NewsArticle_Property_issued"),
-        (DOCUMENT.replace("nkg:obligor <party/government>", "nkg:obligor <person/speaker>"), "nkg:Commitment_Property_obligor"),
+        (
+            DOCUMENT.replace("nkg:obligor <party/government>", "nkg:obligor <person/speaker>"),
+            "nkg:Commitment_Property_obligor",
+        ),
     ],
 )
 def test_shapes_report_a_violation_by_shape_name(document: str, shape: str) -> None:
@@ -152,8 +169,13 @@ def test_shapes_report_a_violation_by_shape_name(document: str, shape: str) -> N
 @pytest.mark.parametrize(
     ("actors", "shape"),
     [
-        (ACTORS.replace("org:postIn <party/government> .", "org:postIn <party/government> ; org:heldBy <person/speaker> ."),
-         "nkg:AnonymousSource_Property_heldBy"),
+        (
+            ACTORS.replace(
+                "org:postIn <party/government> .",
+                "org:postIn <party/government> ; org:heldBy <person/speaker> .",
+            ),
+            "nkg:AnonymousSource_Property_heldBy",
+        ),
         (without(ACTORS, "org:postIn <party/movement> ;"), "nkg:Post_Property_postIn"),
         (ACTORS.replace('"2021-06-30"', '"2018-06-30"'), "nkg:Post_Property_heldFrom"),
     ],

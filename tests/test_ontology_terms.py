@@ -59,9 +59,17 @@ def test_ontology_every_term_is_defined_by_the_ontology(ontology: Graph, defined
     assert wrong == []
 
 
-@pytest.mark.parametrize("reused_kind", [OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty])
-def test_ontology_reused_terms_are_declared_with_their_vocabulary(ontology: Graph, reused_kind: URIRef) -> None:
-    reused = [t for t in ontology.subjects(RDF.type, reused_kind) if isinstance(t, URIRef) and not t.startswith(NKG_NS)]
+@pytest.mark.parametrize(
+    "reused_kind", [OWL.Class, OWL.ObjectProperty, OWL.DatatypeProperty, OWL.AnnotationProperty]
+)
+def test_ontology_reused_terms_are_declared_with_their_vocabulary(
+    ontology: Graph, reused_kind: URIRef
+) -> None:
+    reused = [
+        t
+        for t in ontology.subjects(RDF.type, reused_kind)
+        if isinstance(t, URIRef) and not t.startswith(NKG_NS)
+    ]
     assert reused
     undocumented = [t for t in reused if ontology.value(t, RDFS.isDefinedBy) is None]
     assert undocumented == []
@@ -93,7 +101,9 @@ def test_ontology_header(ontology: Graph, predicate: URIRef, expected: URIRef) -
         (NKG.ReleaseBatch, OWL.disjointWith, NKG.RunningTotal),
     ],
 )
-def test_ontology_states_the_contract_axioms(ontology: Graph, term: URIRef, axiom: URIRef, value: URIRef) -> None:
+def test_ontology_states_the_contract_axioms(
+    ontology: Graph, term: URIRef, axiom: URIRef, value: URIRef
+) -> None:
     assert (term, axiom, value) in ontology
 
 
@@ -115,7 +125,9 @@ def test_alignments_only_refer_to_defined_terms(ontology: Graph) -> None:
 
 def test_shapes_only_constrain_defined_terms(ontology: Graph) -> None:
     shapes = shapes_graph()
-    shape_names = set(shapes.subjects(RDF.type, SH.NodeShape)) | set(shapes.subjects(RDF.type, SH.PropertyShape))
+    shape_names = set(shapes.subjects(RDF.type, SH.NodeShape)) | set(
+        shapes.subjects(RDF.type, SH.PropertyShape)
+    )
     assert nkg_references(shapes) - shape_names - set(own_terms(ontology)) == set()
 
 

@@ -7,7 +7,9 @@
 (function () {
   "use strict";
 
+  var marks = { start: performance.now() };
   var DATA = JSON.parse(document.getElementById("kg-data").textContent);
+  marks.parsed = performance.now();
   var SVG = "http://www.w3.org/2000/svg";
   var KIND = {};
   DATA.kinds.forEach(function (k) { KIND[k.kind] = k; });
@@ -26,7 +28,7 @@
   var state = { kinds: new Set(DATA.kinds.map(function (k) { return k.kind; })), party: "",
                 date: DATA.dates.length ? DATA.dates.length - 1 : -1, selected: null };
   var shown = new Map();
-  var page = window.kgPage = { data: DATA, stable: false, stableAt: null, drawnAt: null,
+  var page = window.kgPage = { data: DATA, stable: false, stableAt: null, drawnAt: null, marks: marks,
                                visible: { nodes: 0, edges: 0 } };
 
   // ------------------------------------------------------------------ small helpers
@@ -43,7 +45,7 @@
   function percent(share) { return share === null || share === undefined ? "" : Math.round(share * 100) + "%"; }
   function shortLabel(n) {
     var text = String(n.label || n.id).replace(/\s+/g, " ");
-    var limit = n.kind === "statement" ? 30 : n.kind === "document" ? 26 : 38;
+    var limit = { statement: 30, document: 26, party: 48, agreement: 48 }[n.kind] || 40;
     if (n.statements_folded) { text += " (" + n.statements_folded + " statements)"; limit += 18; }
     return text.length > limit ? text.slice(0, limit - 1) + "\u2026" : text;
   }
@@ -136,7 +138,10 @@
                        updateInterval: 25, fit: true }
     }
   };
+  if (window.kgOverride) { options.physics = window.kgOverride(DATA.nodes.length); }
+  marks.datasets = performance.now();
   var network = new vis.Network(document.getElementById("graph"), { nodes: nodes, edges: edges }, options);
+  marks.network = performance.now();
   page.network = network;
   page.nodes = nodes;
   page.edges = edges;
@@ -470,4 +475,5 @@
   buildLegend();
   buildControls();
   applyFilters();
+  marks.ready = performance.now();
 })();

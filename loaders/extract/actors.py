@@ -185,7 +185,7 @@ class ActorFinder:
             return None, end
         if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in words):
             return None, end
-        if len(words) < 2:
+        if len(words) == 1 and (len(words[0][2]) < 3 or not words[0][2][1:].islower()):
             return None, end
         return words[0][0], words[-1][1]
 
@@ -533,7 +533,7 @@ class _DocState:
             head = self.cues.head_class.get(m.group("head").lower(), m.group("head").lower())
             parties = self.parties_in(t_start, right)
             party = parties[0] if parties else None
-            modifiers = set(re.findall(r"[a-z]+", text[t_start:h_start].lower()))
+            modifiers = set(re.findall(r"[a-z]+", text[t_start:right].lower()))
             if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry"}:
                 party = self.recent_party("government", left)
             actor: str | None = None

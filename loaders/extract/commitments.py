@@ -218,6 +218,9 @@ def _figure_people(ctx: Context, start: int, limit: int):
     if hit is None:
         return None
     figure, noun_start, noun_end = hit
+    of = re.match(r"\s+of\s+(?:the\s+|its\s+|their\s+)?(?:(?!(?:to|in|for|by|on|at|today|tomorrow|and|who|which|that)\b)[\w'’-]+\s*){1,4}", ctx.text[noun_end:limit])
+    if of:
+        noun_end += len(of.group(0).rstrip())
     obj_start = figure.end
     obj = ctx.text[obj_start:noun_end].strip()
     obj = re.sub(r"^(?:of\s+(?:its|their|the)\s+)", "", obj)

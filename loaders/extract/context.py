@@ -30,6 +30,8 @@ BETWEEN = re.compile(
 )
 
 
+# "The government, which was not a party to the deal, has said"; "an official who asked not to be named said"
+RELATIVE_GAP = re.compile(r"^\s*,?\s*(?:who|which)\s+[^;.\"“”]{0,120}?[\s,]*(?:(?:has|have|had|also|later)\s+)*$")
 RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
 
 
@@ -110,7 +112,7 @@ class Context:
             if self.in_quote(m.start):
                 continue
             gap = self.doc.text[m.end : pos]
-            if BETWEEN.match(gap):
+            if BETWEEN.match(gap) or (RELATIVE_GAP.match(gap) and m.kind != "pronoun"):
                 best = m
         if best is None:
             return None
@@ -125,7 +127,7 @@ class Context:
         found = [m]
         cur = m
         while True:
-            before = self.doc.text[max(floor, cur.start - 6) : cur.start]
+            before = self.doc.text[max(floor, cur.start - 12) : cur.start]
             if not re.search(r"(?:\band|,)\s+(?:[Tt]he\s+)?$", before):
                 break
             prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?(?:[Tt]he\s+)?", self.doc.text[p.end : cur.start])]
@@ -183,16 +185,25 @@ class Context:
         return None
 
     def opponent(self, party: str | None, at: int) -> str | None:
-        """The other side of a government/armed-movement conflict named in the text."""
+        """The other side: for a government or state, the armed movement (else the other
+        state) named most in the text; for an armed movement, the government or state."""
         kind = self.kind_of(party)
-        want = {"government": "armed_movement", "armed_movement": "government", "state": "armed_movement"}.get(kind or "")
-        if not want:
+        if kind is None:
             return None
-        found = None
-        for m in self.mentions:
-            p = m.party if m.kind != "party" else m.actor
-            if p and p != party and self.kind_of(p) == want:
-                found = p
-                if m.start > at:
-                    break
-        return found
+        if kind == "armed_movement":
+            wanted = [("government", "state")]
+        elif kind in ("government", "state"):
+            wanted = [("armed_movement",), ("government", "state")]
+        else:
+            return None
+        for kinds in wanted:
+            counts: dict[str, int] = {}
+            first: dict[str, int] = {}
+            for m in self.mentions:
+                p = m.party if m.kind != "party" else m.actor
+                if p and p != party and self.kind_of(p) in kinds and not self.in_quote(m.start):
+                    counts[p] = counts.get(p, 0) + 1
+                    first.setdefault(p, m.start)
+            if counts:
+                return max(counts, key=lambda p: (counts[p], -first[p]))
+        return None

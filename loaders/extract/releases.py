@@ -10,11 +10,14 @@ from future, wished-for or denied releases ("will release", "want ... freed",
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from loaders.extract.context import Context
 from loaders.extract.cues import words_pattern
 from loaders.extract.numbers import Figure
+from dataclasses import replace
+
 from loaders.facts import Release
 
 __all__ = ["find_releases"]
@@ -28,7 +31,10 @@ IRREALIS = re.compile(
 CLAUSE_SPLIT = re.compile(
     r"\b(?:said|says|added|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
 )
-TOTAL_TO = re.compile(r"\b(?:bringing|brings|raising|raised|taking|takes|brought)\s+the\s+(?:total|number|tally)(?:\s+of\s+[\w\s-]{1,40}?)?\s+to\s+", re.IGNORECASE)
+TOTAL_TO = re.compile(r"\b(?:bringing|brings|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
+SINCE = re.compile(r"\bsince\s+(?:early\s+|mid-?|late\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b")
+PERFECT = re.compile(r"\b(?:has|have)\s+(?:now\s+|already\s+|so\s+far\s+|thus\s+far\s+|also\s+|since\s+)?(?:been\s+)?$", re.IGNORECASE)
+LAST_OF = re.compile(r"\b(?:the\s+)?(?:last|rest|remainder|remaining|bulk|majority|most|half)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 BEGAN = re.compile(r"\b(?:began|begun|begins|started|starts|starting|beginning)\b", re.IGNORECASE)
 CACHE: dict[int, tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], list[tuple[str, re.Pattern[str]]]]] = {}
 
@@ -39,7 +45,12 @@ def _patterns(ctx: Context):
         cues = ctx.cues
         verbs = re.compile(r"(?<![\w-])(?P<v>" + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
         passive = re.compile(r"^" + words_pattern(cues.release_passive) + r"$", re.IGNORECASE)
-        people = re.compile(r"(?<![\w])" + words_pattern(cues.people_nouns) + r"(?![\w])", re.IGNORECASE)
+        nouns = list(cues.people_nouns)
+        for demonym in cues.demonyms:
+            if not demonym[0].isupper() or "." in demonym or demonym.endswith("'s") or demonym.isupper():
+                continue
+            nouns.append(demonym if demonym.endswith(("ese", "ss", "sh", "ch")) else demonym + "s")
+        people = re.compile(r"(?<![\w])" + words_pattern(nouns) + r"(?![\w])", re.IGNORECASE)
         kinds = [(kind, re.compile(r"(?<![\w])" + words_pattern(words) + r"(?![\w])", re.IGNORECASE)) for kind, words in cues.people_kinds.items()]
         CACHE[key] = (verbs, passive, people, kinds)
     return CACHE[key]
@@ -117,6 +128,11 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
             party = _kind_party(ctx, kind, start, country)
             if party:
                 return party
+    if country:
+        for kind in ("government", "state", "armed_movement"):
+            options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
+            if options:
+                return options[0]
     # "of its own", "20 of its security forces": the releaser's people? no: the other side's
     return None
 
@@ -125,7 +141,8 @@ def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | 
     found = None
     for m in ctx.mentions:
         p = m.party if m.kind != "party" else m.actor
-        if not p or ctx.kind_of(p) != kind:
+        wanted = ("government", "state") if kind == "government" else (kind,)
+        if not p or ctx.kind_of(p) not in wanted:
             continue
         if country and p not in ctx.gaz.countries.get(country, ()) and ctx.gaz.countries.get(country):
             continue
@@ -133,7 +150,8 @@ def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | 
         if m.start > at:
             break
     if found is None and country:
-        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
+        wanted = ("government", "state") if kind == "government" else (kind,)
+        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) in wanted]
         found = options[0] if options else None
     return found
 
@@ -144,11 +162,26 @@ def _releaser_before(ctx: Context, start: int, pos: int) -> str | None:
         if ctx.in_quote(m.start) or m.kind in ("sides",):
             continue
         if m.kind == "pronoun":
-            actor = ctx.actors_of(m, m.start)
-            best = ctx.party_of(actor[0][0]) if actor else best
+            actor = ctx._last_party(m.start) if m.head == "they" else ctx._last_person(m.start)
+            best = ctx.party_of(actor) if actor else best
             continue
         best = ctx.party_of(m.actor)
     return best
+
+
+def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
+    """Dates of the clause, without those that name a deal ("the February 29 deal")."""
+    text = ctx.text
+    found = []
+    for d in ctx.dates(c_start, c_end, future=False):
+        after = text[d.end : d.end + 16]
+        before = text[max(0, d.start - 30) : d.start]
+        if re.match(r"\s*(?:,\s*\d{4}\s*)?(?:deal|agreement|accord|pact|decree|truce|ceasefire)", after, re.IGNORECASE):
+            continue
+        if re.search(r"(?:deal|agreement|accord|pact|decree|signed|since|until|by)\s+(?:\w+\s+){0,3}(?:on\s+)?$", before, re.IGNORECASE):
+            continue
+        found.append(d)
+    return found
 
 
 def _source(ctx: Context, pos: int) -> str | None:
@@ -198,9 +231,36 @@ def find_releases(ctx: Context) -> list[Release]:
             # "began releasing prisoners" with a day, or nothing at all
             if not ctx.dates(c_start, c_end):
                 continue
+        if figure is not None and LAST_OF.search(text, max(0, figure.start - 30), figure.start):
+            began = True  # "the last of the 5,000": no count of its own
+        if figure is None:
+            # "The 80 were released on Thursday": the figure of an earlier release
+            ana = re.search(r"\b[Tt]he\s+(\d[\d,]*)\s+(?:were|was|have\s+been|had\s+been)\s+$", text[c_start:v_start])
+            if ana and passive:
+                n = int(ana.group(1).replace(",", ""))
+                dates = _release_dates(ctx, c_start, c_end, v_start)
+                for i, r in enumerate(found):
+                    if r.count == n and r.date_from is None and dates:
+                        found[i] = replace(r, date_from=dates[0].first, date_to=dates[0].last)
+                        break
+                continue
+        by_agent = re.match(r"\s+(?:\w+ly\s+)?by\s+", text[v_end:c_end]) if form.endswith("ed") else None
         # releaser
         releaser = None
-        if passive:
+        if by_agent and not passive:
+            m = ctx.mention_at(v_end + by_agent.end(), 4)
+            releaser = ctx.party_of(m.actor) if m and m.actor else None
+            if releaser:
+                passive = True
+                figs = ctx.numbers.find(text, max(c_start, v_start - 80), v_start)
+                hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
+                if hit and (figure is None or total is None):
+                    figure, _, noun_end = hit
+                    if LAST_OF.search(text, max(0, figure.start - 30), figure.start):
+                        began = True
+                if figure is None:
+                    continue
+        elif passive:
             by = re.match(r"\s+(?:\w+\s+){0,3}?by\s+", text[v_end:c_end])
             if by:
                 m = ctx.mention_at(v_end + by.end(), 4)
@@ -222,12 +282,20 @@ def find_releases(ctx: Context) -> list[Release]:
         if releaser is None:
             continue
         cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, c_end))
-        dates = [d for d in ctx.dates(c_start, c_end, future=False)]
+        dates = _release_dates(ctx, c_start, c_end, v_start)
         date_from = date_to = None
+        since = SINCE.search(text, c_start, c_end)
+        perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start))
         if dates:
             best = min(dates, key=lambda d: abs(d.start - v_start))
             date_from, date_to = best.first, best.last
-        elif cumulative:
+        elif since:
+            month = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                     "October", "November", "December"].index(since.group(1)) + 1
+            year = ctx.doc.published.year if month <= ctx.doc.published.month else ctx.doc.published.year - 1
+            date_from, date_to = dt.date(year, month, 1), ctx.doc.published
+            cumulative = True
+        elif cumulative or perfect:
             date_to = ctx.doc.published
         if began and figure is None:
             count, qualifier = None, "vague"
@@ -260,6 +328,22 @@ def find_releases(ctx: Context) -> list[Release]:
         if key in seen:
             continue
         seen.add(key)
+        # "freed 15 Saudi soldiers and four Sudanese": one release per group of people
+        if figure is not None and not passive and not began:
+            more = re.match(r"\s*,?\s*(?:and|as\s+well\s+as|plus)\s+", text[noun_end:c_end])
+            if more:
+                figs2 = ctx.numbers.find(text, noun_end + more.end(), min(c_end, noun_end + more.end() + 30))
+                hit2 = _figure_with_people(ctx, figs2[:1], people, c_end) if figs2 and figs2[0].start == noun_end + more.end() else None
+                if hit2:
+                    f2, n2s, n2e = hit2
+                    party2 = _released_party(ctx, f2.start, n2e, releaser, kinds) or released
+                    key2 = (releaser, party2, f2.value, date_from, date_to, cumulative)
+                    if key2 not in seen and party2 != released:
+                        seen.add(key2)
+                        found.append(Release(
+                            releaser=releaser, released_party=party2, count=f2.value, evidence=ctx.evidence(ev_start, n2e),
+                            qualifier=f2.qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,
+                            description=" ".join(text[ev_start:n2e].split())[:200], rule="release-coordinated", confidence=0.7))
         found.append(Release(
             releaser=releaser, released_party=released, count=count, evidence=ctx.evidence(ev_start, ev_end),
             qualifier=qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,

@@ -322,7 +322,7 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
         made: list[Statement] = []
         if verb.form == "according to":
             made = _according(ctx, verb, s_start, s_end)
-        elif verb.form.endswith("ing") and verb.form != "according to":
+        elif (verb.form.endswith("ing") and verb.form != "according to") or re.search(r"(?:,\s*|\s)and\s+$", text[max(s_start, verb.start - 6) : verb.start]):
             p_start = ctx.layout.paragraph_of(verb.start)[0]
             earlier = [s for s in ctx.statements if p_start <= s.evidence.start < verb.start]
             made = _participle(ctx, verb, s_start, s_end, earlier)
@@ -378,6 +378,9 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start -= 4
     rest = text[c_start:s_end].strip(" .\u00a0")
     made: list[Statement] = []
+    lead_clause = re.search(r",\s*$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
+    if lead_clause and re.match(r"\s*,", text[verb.end : verb.end + 3]):
+        rest = ""
     if len(rest.split()) >= 2 and not re.match(r"[\"“]", rest):
         c_end = _clause_end(ctx, c_start, s_end)
         inner = _inner_quote(ctx, quotes, c_start, c_end)
@@ -410,6 +413,8 @@ def _clause_verb_subject(ctx: Context, verb: SpeechVerb, s_start: int, s_end: in
     if speaker is None:
         return []
     text = ctx.text
+    if not re.match(r"\s*(?:[,.;:]|$)", text[(speaker.core_end if speaker.core_end > 0 else speaker.end) : s_end + 1]):
+        return []
     c_end = s_start + re.search(r",\s*$", text[s_start : verb.start]).start()  # type: ignore[union-attr]
     if c_end - s_start < 10 or ctx.in_quote(s_start + 1):
         return []
@@ -449,7 +454,7 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
 def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlier: list[Statement]) -> list[Statement]:
     """'..., he added, noting (that) ...': the speaker of the sentence goes on."""
     text = ctx.text
-    if not re.search(r",\s*$", text[max(s_start, verb.start - 3) : verb.start]):
+    if not re.search(r"(?:,|\band)\s*$", text[max(s_start, verb.start - 5) : verb.start]):
         return []
     speaker = None
     inherit = None
