@@ -264,7 +264,7 @@ def article(i: int, seed: int = 0) -> Article:
     if anon is not None:
         posts.append(anon)
 
-    for _ in range(rng.randrange(2, 6)):
+    for _ in range(rng.randrange(6, 16)):
         t.add(rng.choice(FILLER).format(n=rng.randrange(2, 40), place=c.place), "\n\n" if rng.random() < 0.4 else " ")
     title = f"{NAMES[c.side_a].capitalize()} and {NAMES[c.side_b]} trade prisoners" if releases else f"Talks on {c.place} deal continue"
     facts = F.DocFacts(doc_id, tuple(parties), tuple(persons), tuple(posts), tuple(agreements), tuple(commitments),

@@ -213,10 +213,45 @@ def _without_build_graph(nquads: str) -> str:
 
 
 def derive(store: Store) -> int:
-    """Recompute the derived graph: the ontology's axioms, materialised."""
+    """Recompute the derived graph: commitment statuses as of the latest
+    publication date, then the ontology's axioms, materialised."""
     from kg.ontology import load_ontology_graph, materialisation_rules, materialise
 
     store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}>")
+    assessments = assessment_triples(store)
+    if assessments:
+        store.replace_graphs({DERIVED_GRAPH: assessments})
     materialise(store.update, materialisation_rules(load_ontology_graph()))
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
+
+
+STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
+
+
+def assessment_triples(store: Store) -> list[tuple[str, str, str]]:
+    """Each commitment's status as of the corpus's latest publication date, as triples."""
+    from kg import answers
+    from kg.terms import q, typed
+
+    dates = answers.publication_dates(store)
+    if not dates:
+        return []
+    day = dates[-1]
+    out = []
+    for c in answers.commitments(store, day):
+        node = entity("assessment", c["id"], day.isoformat())
+        out += [
+            (node, q("rdf:type"), q("nkg:StatusAssessment")),
+            (node, q("nkg:assesses"), entity("commitment", c["id"])),
+            (node, q("nkg:assessedAsOf"), typed(day)),
+            (node, q("nkg:status"), q("nkg:" + STATUS_CONCEPTS[c["status"]])),
+            (node, q("nkg:achievedCount"), typed(c["achieved"])),
+            (node, q("nkg:isOverdue"), typed(c["overdue"])),
+            (node, q("nkg:isLate"), typed(c["late"])),
+        ]
+        if c["share"] is not None:
+            out.append((node, q("nkg:shareAchieved"), typed(float(min(c["share"], 1.0)))))
+        if c["fulfilled_on"]:
+            out.append((node, q("nkg:fulfilledOn"), typed(dt.date.fromisoformat(c["fulfilled_on"]))))
+    return sorted(out)

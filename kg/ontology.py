@@ -279,7 +279,11 @@ def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED
     2. prp-spo2: ``p owl:propertyChainAxiom (p1 ... pn)`` gives ``x0 p xn``.
     3. prp-spo1: ``p rdfs:subPropertyOf+ q`` gives ``x q y`` (closed
        transitively, so one rule covers a whole ladder of super-properties).
-    4. cax-sco: ``c rdfs:subClassOf+ d``, for named superclasses ``d`` in the
+    4. cls-int1 with cls-hv1 and cls-svf1: a class defined as the intersection
+       of named classes and ``owl:hasValue`` or ``owl:someValuesFrom``
+       restrictions (``nkg:OverdueCommitment``) gets the individuals that meet
+       every part.
+    5. cax-sco: ``c rdfs:subClassOf+ d``, for named superclasses ``d`` in the
        nkg: namespace only, gives ``x a d``.
 
     Facts sit in named graphs, any of them: each triple pattern of a WHERE
@@ -343,6 +347,14 @@ def materialisation_rules(ontology_graph: Graph, derived_graph: URIRef = DERIVED
                 f"VALUES ?p {{ {' '.join(s.n3() for s in subs)} }} GRAPH ?g1 {{ ?s ?p ?o }}",
             )
         )
+    for defined, conditions in _defined_classes(ontology_graph):
+        rules.append(
+            rule(
+                f"cls-int1 with cls-hv1 / cls-svf1: {show(defined)} owl:equivalentClass (an intersection)",
+                f"?x a {defined.n3()}",
+                " ".join(conditions),
+            )
+        )
     for sup, subs in _closure(ontology_graph, RDFS.subClassOf, lambda c: str(c).startswith(_NKG)):
         rules.append(
             rule(
@@ -388,6 +400,41 @@ def _inverse_pairs(graph: Graph) -> list[tuple[URIRef, URIRef]]:
         if isinstance(p, URIRef) and isinstance(q, URIRef) and p != q:
             pairs.add((min(p, q), max(p, q)))
     return sorted(pairs)
+
+
+def _defined_classes(graph: Graph) -> list[tuple[URIRef, list[str]]]:
+    """Named classes defined as an intersection of named classes and
+    ``owl:hasValue`` / ``owl:someValuesFrom`` (named filler) restrictions,
+    each as the SPARQL conditions that make an individual a member."""
+    from rdflib import BNode
+
+    found = []
+    for defined, expr in graph.subject_objects(OWL.equivalentClass):
+        if not isinstance(defined, URIRef) or not isinstance(expr, BNode):
+            continue
+        head = graph.value(expr, OWL.intersectionOf)
+        if head is None:
+            continue
+        conditions: list[str] = []
+        for n, member in enumerate(Collection(graph, head)):
+            g = f"GRAPH ?d{n}"
+            if isinstance(member, URIRef):
+                conditions.append(f"{g} {{ ?x a {member.n3()} }}")
+                continue
+            prop = graph.value(member, OWL.onProperty)
+            value = graph.value(member, OWL.hasValue)
+            filler = graph.value(member, OWL.someValuesFrom)
+            if isinstance(prop, URIRef) and value is not None:
+                conditions.append(f"{g} {{ ?x {prop.n3()} {value.n3()} }}")
+            elif isinstance(prop, URIRef) and isinstance(filler, URIRef):
+                conditions.append(f"{g} {{ ?x {prop.n3()} ?y{n} }} GRAPH ?e{n} {{ ?y{n} a {filler.n3()} }}")
+            else:
+                raise OntologyError(
+                    f"owl:equivalentClass of {defined.n3()}: expected an intersection of named classes and "
+                    "hasValue or someValuesFrom (named class) restrictions"
+                )
+        found.append((defined, conditions))
+    return sorted(found)
 
 
 def _chains(graph: Graph) -> list[tuple[URIRef, list[URIRef]]]:

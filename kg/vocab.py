@@ -93,15 +93,20 @@ class NKG(DefinedNamespace):
     ArmedMovement: URIRef  # Armed movement
     Claim: URIRef  # Claim
     Commitment: URIRef  # Commitment
+    CommitmentStatus: URIRef  # Commitment status
     Confirmation: URIRef  # Confirmation
     CountQualifier: URIRef  # Count qualifier
     Decision: URIRef  # Decision
     Demand: URIRef  # Demand
     Denial: URIRef  # Denial
     DirectQuote: URIRef  # Direct quote
+    FulfilledAssessment: URIRef  # Fulfilled assessment
+    FulfilledCommitment: URIRef  # Fulfilled commitment
     Government: URIRef  # Government
     InternationalOrganisation: URIRef  # International organisation
     NewsArticle: URIRef  # News article
+    OverdueAssessment: URIRef  # Overdue assessment
+    OverdueCommitment: URIRef  # Overdue commitment
     Party: URIRef  # Party
     Person: URIRef  # Person
     Pledge: URIRef  # Pledge
@@ -114,6 +119,7 @@ class NKG(DefinedNamespace):
     RunningTotal: URIRef  # Running total
     State: URIRef  # State
     Statement: URIRef  # Statement
+    StatusAssessment: URIRef  # Status assessment
     TextSpan: URIRef  # Text span
 
     # http://www.w3.org/2002/07/owl#ObjectProperty
@@ -121,11 +127,13 @@ class NKG(DefinedNamespace):
     accordingTo: URIRef  # according to
     action: URIRef  # action
     amends: URIRef  # amends
+    assesses: URIRef  # assesses
     countQualifier: URIRef  # count qualifier
     counterparty: URIRef  # counterparty
     createsCommitment: URIRef  # creates commitment
     evidence: URIRef  # evidence
     extends: URIRef  # extends
+    hasAssessment: URIRef  # has assessment
     inCapacityOf: URIRef  # in capacity of
     inDocument: URIRef  # in document
     made: URIRef  # made
@@ -139,11 +147,14 @@ class NKG(DefinedNamespace):
     replaces: URIRef  # replaces
     signatory: URIRef  # signatory
     speaker: URIRef  # speaker
+    status: URIRef  # status
     trancheOf: URIRef  # tranche of
     underAgreement: URIRef  # under agreement
 
     # http://www.w3.org/2002/07/owl#DatatypeProperty
+    achievedCount: URIRef  # achieved count
     agreedOn: URIRef  # agreed on
+    assessedAsOf: URIRef  # assessed as of
     channel: URIRef  # channel
     conditionText: URIRef  # condition text
     confidence: URIRef  # confidence
@@ -154,9 +165,12 @@ class NKG(DefinedNamespace):
     expectedUntil: URIRef  # expected until
     extractedBy: URIRef  # extracted by
     fileName: URIRef  # file name
+    fulfilledOn: URIRef  # fulfilled on
     heldFrom: URIRef  # held from
     heldUntil: URIRef  # held until
     inputDigest: URIRef  # input digest
+    isLate: URIRef  # is late
+    isOverdue: URIRef  # is overdue
     isUpperBound: URIRef  # is upper bound
     objectDescription: URIRef  # object description
     placeName: URIRef  # place name
@@ -164,11 +178,13 @@ class NKG(DefinedNamespace):
     releasedCount: URIRef  # released count
     saidOn: URIRef  # said on
     sha256: URIRef  # SHA-256
+    shareAchieved: URIRef  # share achieved
     targetCount: URIRef  # target count
     words: URIRef  # words
 
     # http://www.w3.org/2004/02/skos/core#ConceptScheme
     ActionScheme: URIRef  # Actions
+    CommitmentStatusScheme: URIRef  # Commitment statuses
     CountQualifierScheme: URIRef  # Count qualifiers
 
     # http://www.w3.org/ns/prov#Agent
@@ -180,6 +196,11 @@ class NKG(DefinedNamespace):
     ReleaseAction: URIRef  # Release
     TalksAction: URIRef  # Talks
     WithdrawAction: URIRef  # Withdrawal
+
+    # https://w3id.org/negotiation-kg/ontology#CommitmentStatus
+    Fulfilled: URIRef  # Fulfilled
+    InProgress: URIRef  # In progress
+    NotStarted: URIRef  # Not started
 
     # https://w3id.org/negotiation-kg/ontology#CountQualifier
     ApproximateCount: URIRef  # Approximate count

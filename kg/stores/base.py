@@ -13,13 +13,14 @@ import datetime as dt
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 from kg.terms import Triple, iri, literal, typed
 
-__all__ = ["Row", "Store", "binding_term", "python_value", "substitute"]
+__all__ = ["Quad", "Row", "Store", "binding_term", "nquads", "python_value", "substitute", "update_text"]
 
 Row = dict[str, Any]
+Quad = tuple[str, str, str, str]  # subject, predicate, object as N-Triples terms; the graph's IRI
 XSD = "http://www.w3.org/2001/XMLSchema#"
 
 
@@ -83,6 +84,56 @@ def _where_start(sparql: str) -> int:
     return 0
 
 
+def update_text(
+    graphs: Mapping[str, Iterable[Triple]],
+    drop: Iterable[str] = (),
+    delete: Iterable[Quad] = (),
+    insert: Iterable[Quad] = (),
+) -> str:
+    """One SPARQL update that replaces ``graphs``, drops ``drop`` and patches quads.
+
+    >>> print(update_text({"urn:g": [("<urn:s>", "<urn:p>", '"o"')]}, insert=[("<urn:s>", "<urn:p>", "<urn:o>", "urn:b")]))
+    DROP SILENT GRAPH <urn:g> ;
+    INSERT DATA {
+    GRAPH <urn:b> {
+    <urn:s> <urn:p> <urn:o> .
+    }
+    GRAPH <urn:g> {
+    <urn:s> <urn:p> "o" .
+    }
+    }
+    """
+    parts = [f"DROP SILENT GRAPH {iri(g)}" for g in sorted(set(drop) | set(graphs))]
+    removed = _grouped({}, delete)
+    if removed:
+        parts.append("DELETE DATA {\n" + removed + "\n}")
+    added = _grouped(graphs, insert)
+    if added:
+        parts.append("INSERT DATA {\n" + added + "\n}")
+    return " ;\n".join(parts)
+
+
+def _grouped(graphs: Mapping[str, Iterable[Triple]], quads: Iterable[Quad]) -> str:
+    by_graph: dict[str, list[Triple]] = {g: list(t) for g, t in graphs.items()}
+    for s, p, o, g in quads:
+        by_graph.setdefault(g, []).append((s, p, o))
+    blocks = []
+    for graph in sorted(by_graph):
+        body = "\n".join(f"{s} {p} {o} ." for s, p, o in by_graph[graph])
+        if body:
+            blocks.append(f"GRAPH {iri(graph)} {{\n{body}\n}}")
+    return "\n".join(blocks)
+
+
+def nquads(graphs: Mapping[str, Iterable[Triple]]) -> str:
+    """N-Quads text for named graphs of N-Triples terms.
+
+    >>> nquads({"urn:g": [("<urn:s>", "<urn:p>", '"o"')]})
+    '<urn:s> <urn:p> "o" <urn:g> .\\n'
+    """
+    return "".join(f"{s} {p} {o} <{g}> .\n" for g, triples in graphs.items() for s, p, o in triples)
+
+
 class Store(ABC):
     """A quad store holding one named graph per document."""
 
@@ -109,18 +160,39 @@ class Store(ABC):
     def dump_nquads(self) -> str:
         """Every quad of the store, as N-Quads text."""
 
-    def replace_graphs(self, graphs: Mapping[str, Iterable[Triple]], drop: Iterable[str] = ()) -> None:
-        """Replace the named graphs given, and drop others, in one transaction."""
-        parts = [f"DROP SILENT GRAPH {iri(g)}" for g in sorted(set(drop) | set(graphs))]
-        inserts = []
-        for graph in sorted(graphs):
-            body = "\n".join(f"{s} {p} {o} ." for s, p, o in graphs[graph])
-            if body:
-                inserts.append(f"GRAPH {iri(graph)} {{\n{body}\n}}")
-        if inserts:
-            parts.append("INSERT DATA {\n" + "\n".join(inserts) + "\n}")
-        if parts:
-            self.update(" ;\n".join(parts))
+    def replace_graphs(
+        self,
+        graphs: Mapping[str, Iterable[Triple]],
+        drop: Iterable[str] = (),
+        *,
+        delete: Iterable[Quad] = (),
+        insert: Iterable[Quad] = (),
+        absent: Collection[str] = (),
+    ) -> None:
+        """Replace the named graphs given, drop others, and delete then insert
+        single quads, in one transaction.
+
+        ``absent`` names graphs of ``graphs`` the caller knows are not in the
+        store yet (new documents). A backend may load those ahead of the
+        transaction, in bulk and without one; the caller records them as done
+        in ``insert``, so after a crash such a graph is unrecorded and gets
+        replaced by the next call. The default writes everything in one
+        SPARQL update::
+
+            DROP SILENT GRAPH <g1> ; ... ; DELETE DATA { ... } ; INSERT DATA { ... }
+        """
+        text = update_text(graphs, drop, delete, insert)
+        if text:
+            self.update(text)
+
+    def insert_derived(self, rule: str) -> None:
+        """Apply a rule ``INSERT { GRAPH <g> { ... } } WHERE { ... }`` that only adds.
+
+        The default runs it as one update; a backend may instead evaluate the
+        ``WHERE`` part and load the new triples in bulk (not atomic: callers
+        recompute the graph from scratch after a failure).
+        """
+        self.update(rule)
 
     def triple_count(self) -> int:
         rows = self.query("SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } }")

@@ -15,7 +15,7 @@ import re
 
 from loaders.extract.context import Context
 from loaders.extract.cues import words_pattern
-from loaders.extract.numbers import Figure
+from loaders.extract.numbers import Figure  # noqa: F401
 from dataclasses import replace
 
 from loaders.facts import Release
@@ -123,8 +123,12 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
             if m.kind == "metonym" and m.actor == releaser:
                 continue
             return m.actor
+    other = ctx.opponent(releaser, start) if releaser else None
     for kind, pattern in kinds:
         if pattern.search(span):
+            wanted = ("government", "state") if kind == "government" else (kind,)
+            if other and ctx.kind_of(other) in wanted and (country is None or other in ctx.gaz.countries.get(country, ())):
+                return other
             party = _kind_party(ctx, kind, start, country)
             if party:
                 return party
@@ -178,7 +182,7 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
         before = text[max(0, d.start - 30) : d.start]
         if re.match(r"\s*(?:,\s*\d{4}\s*)?(?:deal|agreement|accord|pact|decree|truce|ceasefire)", after, re.IGNORECASE):
             continue
-        if re.search(r"(?:deal|agreement|accord|pact|decree|signed|since|until|by)\s+(?:\w+\s+){0,3}(?:on\s+)?$", before, re.IGNORECASE):
+        if re.search(r"(?:deal|agreement|accord|pact|decree|signed)\s+(?:\w+\s+){0,3}(?:on\s+)?$|\b(?:since|until|by|before)\s+$", before, re.IGNORECASE):
             continue
         found.append(d)
     return found
@@ -197,6 +201,7 @@ def find_releases(ctx: Context) -> list[Release]:
     text = ctx.text
     found: list[Release] = []
     seen: set[tuple] = set()
+    consumed: list[tuple[int, int]] = []
     for vm in verbs.finditer(text):
         v_start, v_end = vm.start(), vm.end()
         if ctx.in_quote(v_start):
@@ -209,20 +214,30 @@ def find_releases(ctx: Context) -> list[Release]:
         began = bool(BEGAN.search(form)) or bool(re.search(r"\b(?:began|started|begun)\s+(?:\w+\s+){0,5}$", text[max(c_start, v_start - 50) : v_start]))
         if form.endswith("ing") and not began and re.search(r"\b(?:toward|towards|for|of|about|on|in|by|from|without|after|before|at|with|is|are|was|were|be|been|continue|continued|keep|kept)\s+$", text[max(0, v_start - 12) : v_start], re.IGNORECASE):
             continue
-        total = TOTAL_TO.search(text, c_start, c_end)
+        if any(a <= v_start < b for a, b in consumed):
+            continue
+        total = TOTAL_TO.search(text, c_start, v_start)  # "brings to 1,900 the number ... freed by"
+        total_after = None if total else TOTAL_TO.search(text, v_end, c_end)  # "..., bringing the total to 550"
+        extra_total: Figure | None = None
         figure = None
         noun_end = v_end
         if total:
             figs = ctx.numbers.find(text, total.end(), c_end)
             if figs and _good_figure(ctx, figs[0]):
                 figure, noun_end = figs[0], figs[0].end
+        if total_after:
+            figs = ctx.numbers.find(text, total_after.end(), c_end)
+            if figs and _good_figure(ctx, figs[0]):
+                extra_total = figs[0]
+                consumed.append((total_after.start(), figs[0].end))
         if figure is None:
+            limit = total_after.start() if total_after else c_end
             if passive:
                 figs = [f for f in ctx.numbers.find(text, c_start, v_start)]
                 hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
             else:
-                figs = ctx.numbers.find(text, v_end, min(c_end, v_end + 120))
-                hit = _figure_with_people(ctx, figs, people, c_end)
+                figs = ctx.numbers.find(text, v_end, min(limit, v_end + 120))
+                hit = _figure_with_people(ctx, figs, people, limit)
             if hit:
                 figure, _, noun_end = hit
         if figure is None and not began:
@@ -235,7 +250,7 @@ def find_releases(ctx: Context) -> list[Release]:
             began = True  # "the last of the 5,000": no count of its own
         if figure is None:
             # "The 80 were released on Thursday": the figure of an earlier release
-            ana = re.search(r"\b[Tt]he\s+(\d[\d,]*)\s+(?:were|was|have\s+been|had\s+been)\s+$", text[c_start:v_start])
+            ana = re.search(r"\b[Tt]he\s+(\d[\d,]*)\s+(?:(?:were|was|have\s+been|had\s+been)\s+)?$", text[c_start:v_start])
             if ana and passive:
                 n = int(ana.group(1).replace(",", ""))
                 dates = _release_dates(ctx, c_start, c_end, v_start)
@@ -277,17 +292,17 @@ def find_releases(ctx: Context) -> list[Release]:
         released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
-        if released is None and releaser is not None:
+        if released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
             released = ctx.opponent(releaser, v_start)
         if releaser is None:
             continue
-        cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, c_end))
+        cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, total_after.start() if total_after else c_end))
         dates = _release_dates(ctx, c_start, c_end, v_start)
         date_from = date_to = None
         since = SINCE.search(text, c_start, c_end)
-        perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start))
+        perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
         if dates:
-            best = min(dates, key=lambda d: abs(d.start - v_start))
+            best = min(dates, key=lambda d: (d.start < v_start, abs(d.start - v_start)))
             date_from, date_to = best.first, best.last
         elif since:
             month = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -344,6 +359,15 @@ def find_releases(ctx: Context) -> list[Release]:
                             releaser=releaser, released_party=party2, count=f2.value, evidence=ctx.evidence(ev_start, n2e),
                             qualifier=f2.qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,
                             description=" ".join(text[ev_start:n2e].split())[:200], rule="release-coordinated", confidence=0.7))
+        if extra_total is not None and total_after is not None:
+            key3 = (releaser, released, extra_total.value, None, ctx.doc.published, True)
+            if key3 not in seen:
+                seen.add(key3)
+                found.append(Release(
+                    releaser=releaser, released_party=released, count=extra_total.value,
+                    evidence=ctx.evidence(total_after.start(), extra_total.end), qualifier=extra_total.qualifier,
+                    cumulative=True, date_to=ctx.doc.published, source=source,
+                    description=" ".join(text[total_after.start() : extra_total.end].split()), rule="release-total", confidence=0.75))
         found.append(Release(
             releaser=releaser, released_party=released, count=count, evidence=ctx.evidence(ev_start, ev_end),
             qualifier=qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,
