@@ -12,7 +12,17 @@ from typing import Any
 
 from kg import queries
 from kg.errors import QueryError
-from kg.status import PAM_LABELS, RULES, Report, assess, group_events, pam_level, politifact_rating, prediction_outcome
+from kg.status import (
+    PAM_LABELS,
+    RULES,
+    Outcome,
+    Report,
+    assess,
+    group_events,
+    pam_level,
+    politifact_rating,
+    prediction_outcome,
+)
 from kg.stores.base import Store
 
 __all__ = [
@@ -88,8 +98,18 @@ def _reports(rows: list[dict[str, Any]]) -> list[Report]:
     ]
 
 
+def _unset(row: dict[str, Any]) -> dict[str, Any]:
+    """Turn the query's stand-ins for "no value" back into None."""
+    out = {}
+    for key, value in row.items():
+        if value in ("", -1) or value == FAR_FUTURE:
+            value = None
+        out[key] = value
+    return out
+
+
 def _commitment_inputs(store: Store, as_of: dt.date | None):
-    rows = run(store, "commitments", as_of)
+    rows = [_unset(r) for r in run(store, "commitments", as_of)]
     evidence: dict[str, list[dict[str, Any]]] = {}
     for r in run(store, "commitment-evidence", as_of):
         evidence.setdefault(r["commitment"], []).append(
@@ -109,7 +129,8 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     iri = row["commitment"]
     target = row["target"]
     upper = bool(row["upperBound"])
-    assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day)
+    assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day,
+                        agreed_on=row["agreedOn"])
     release_evidence = [
         {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
          "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
@@ -245,7 +266,8 @@ def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
 def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     """Competency question 6: which predictions came true, and when."""
     day = as_of or dt.date.today()
-    _, _, reports, _ = _commitment_inputs(store, as_of)
+    rows, _, reports, _ = _commitment_inputs(store, as_of)
+    agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
     for r in run(store, "statement-about", as_of):
         about.setdefault(r["statement"], []).append(r["about"])
@@ -254,15 +276,17 @@ def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, An
         if s["type"] != "prediction":
             continue
         iri = f"{ID_BASE}statement/{s['id']}"
-        pool = [r for target in about.get(iri, []) for r in reports.get(target, [])]
-        outcome = prediction_outcome(
-            dt.date.fromisoformat(s["expected_from"]) if s["expected_from"] else None,
-            dt.date.fromisoformat(s["expected_to"]) if s["expected_to"] else None,
-            pool if about.get(iri) else [],
-            day,
-        )
-        if not about.get(iri) and outcome.outcome != "unknown":
-            outcome = type(outcome)("pending" if outcome.outcome == "pending" else "unknown")
+        window = (dt.date.fromisoformat(s["expected_from"]) if s["expected_from"] else None,
+                  dt.date.fromisoformat(s["expected_to"]) if s["expected_to"] else None)
+        outcomes = [prediction_outcome(*window, reports.get(target, []), day, agreed.get(target))
+                    for target in about.get(iri, [])]
+        met = [o for o in outcomes if o.outcome == "met"]
+        if met:
+            outcome = min(met, key=lambda o: o.met_on)
+        elif outcomes:
+            outcome = outcomes[0]
+        else:
+            outcome = Outcome("unknown")
         out.append({**{k: s[k] for k in ("speaker", "speaker_party", "text", "said_on", "expected_from", "expected_to",
                                          "document", "start", "end")},
                     "about": [local_id(a, "commitment") for a in about.get(iri, [])],
@@ -354,7 +378,7 @@ def agreements(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any
             "signatory_persons": sorted(filter(None, (r["signatoryPersons"] or "").split("; "))),
             "documents": r["documents"],
         }
-        for r in run(store, "agreements", as_of)
+        for r in map(_unset, run(store, "agreements", as_of))
     ]
 
 

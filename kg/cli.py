@@ -109,16 +109,19 @@ def build(
     extract: bool = typer.Option(True, "--extract/--no-extract", help="Extract facts from the texts."),
     keep_going: bool = typer.Option(False, "--keep-going", help="Skip bad documents (exit code 1) instead of stopping."),
     as_of: Optional[str] = AsOfOpt,
+    progress: Optional[bool] = typer.Option(None, "--progress/--no-progress",
+                                            help="Progress bar with documents/s and ETA (default: on a terminal)."),
 ) -> None:
     """Build the graph from a corpus, write the exports and print the commitments."""
     from kg.build import build as run_build
     from kg import answers
+    from kg.progress import BuildProgress
     from kg.stores import open_store
 
     day = _date(as_of)
-    with open_store(store) as opened:
+    with open_store(store) as opened, BuildProgress(enabled=progress) as bar:
         summary = run_build(corpus_dir, opened, out_dir=out, facts_dir=facts, gazetteer_path=gazetteer,
-                            extract=extract, jobs=jobs, keep_going=keep_going)
+                            extract=extract, jobs=jobs, keep_going=keep_going, progress=bar)
         records = answers.commitments(opened, day)
     typer.echo(
         f"built {summary.documents} documents ({summary.extracted} extracted, {summary.reviewed} with reviewed facts, "
@@ -326,6 +329,20 @@ def html(
 
 
 @app.command()
+def evaluate(
+    gold_dir: Path = typer.Argument(..., help="Folder of gold fact files (<doc-id>.yaml)."),
+    corpus: Optional[Path] = typer.Option(None, "--corpus", help="The articles and manifest (default: GOLD_DIR/../corpus)."),
+    fmt: str = FormatOpt,
+) -> None:
+    """Precision, recall and F1 of extraction against gold fact files, per fact type."""
+    from loaders.evaluate import evaluate_dirs
+
+    corpus_dir = corpus or gold_dir.parent / "corpus"
+    scores = evaluate_dirs(corpus_dir, gold_dir)
+    emit(list(scores.table()), fmt, title=f"Extraction against {gold_dir}")
+
+
+@app.command()
 def report(
     as_of: Optional[str] = AsOfOpt,
     out: Path = typer.Option(Path("exports"), "--out", help="Folder for report.html and report.md."),
@@ -340,6 +357,20 @@ def report(
         written = write_report(opened, out, as_of=day)
     for path in written.values():
         typer.echo(f"wrote {path}")
+
+
+@app.command()
+def serve(
+    store: Optional[str] = typer.Option(None, "--store", help="oxigraph[:PATH] (default .kg/store); or $KG_STORE."),
+    port: int = typer.Option(7878, "--port", min=0, max=65535, help="TCP port (0: any free port)."),
+    bind: str = typer.Option("127.0.0.1", "--bind", help="Address to listen on."),
+    allow_update: bool = typer.Option(False, "--allow-update", help="Accept SPARQL updates and Graph Store writes."),
+) -> None:
+    """Serve the store as a SPARQL endpoint (Oxigraph server, with a query page) until Ctrl-C."""
+    from kg.serve import serve as run_server, store_location
+
+    raise typer.Exit(run_server(store_location(store), port=port, bind=bind, allow_update=allow_update,
+                                echo=typer.echo))
 
 
 def main() -> None:

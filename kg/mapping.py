@@ -114,8 +114,10 @@ def span_iri(ev: F.Evidence) -> str:
     return entity("span", ev.document, f"{ev.start}-{ev.end}")
 
 
-def interval_iri(start: dt.date, end: dt.date) -> str:
-    return entity("interval", start.isoformat(), end.isoformat())
+def interval_iri(start: dt.date | None, end: dt.date) -> str:
+    """``interval/<from>/<to>``; ``interval/-/<to>`` when the start is not known
+    (a running total "so far" says when it stands, not since when)."""
+    return entity("interval", start.isoformat() if start else "-", end.isoformat())
 
 
 def _span(ev: F.Evidence, doc: str) -> list[Triple]:
@@ -129,10 +131,12 @@ def _span(ev: F.Evidence, doc: str) -> list[Triple]:
     ]
 
 
-def _interval(start: dt.date, end: dt.date) -> list[Triple]:
+def _interval(start: dt.date | None, end: dt.date) -> list[Triple]:
     node = interval_iri(start, end)
     out = [(node, A, q("time:ProperInterval"))]
     for prop, day in (("time:hasBeginning", start), ("time:hasEnd", end)):
+        if day is None:
+            continue
         instant = entity("instant", day.isoformat())
         out += [(node, q(prop), instant), (instant, A, q("time:Instant")), (instant, q("time:inXSDDate"), typed(day))]
     return out
@@ -320,10 +324,9 @@ def document_triples(
             out.append((node, q("nkg:peopleOf"), index.iri(r.released_party, f"{here}, field 'released_party'", ("party",))))
         if r.count is not None:
             out.append((node, q("nkg:releasedCount"), typed(r.count)))
-        start = r.date_from or r.date_to
-        if start:
-            end = r.date_to or start
-            out += [(node, q("time:hasTime"), interval_iri(start, end)), *_interval(start, end)]
+        end = r.date_to or r.date_from
+        if end:
+            out += [(node, q("time:hasTime"), interval_iri(r.date_from, end)), *_interval(r.date_from, end)]
         if r.place:
             out.append((node, q("nkg:placeName"), literal(r.place)))
         if r.source:

@@ -3,8 +3,13 @@
 The rules, all in this one place (DOMAIN: "Fulfilment"):
 
 1. Evidence is the reported releases that match the commitment (same releaser
-   as the obligor, people of the object party, on or after the agreement),
-   from documents published on or before the as-of date.
+   as the obligor, people of the object party), from documents published on or
+   before the as-of date, that happened on or after the commitment's agreement:
+   a batch by its date (or its report's date); a running total by the start of
+   the period it covers ("since April", "of the 2,000 pledged") when the text
+   gives one, otherwise ("so far") only when no release of those people by
+   that party is known from before the agreement — a total since the start of
+   the process belongs to a later tranche only if nothing was freed before it.
 2. Reports of one release are one event: two batch reports are the same event
    when releaser and people agree, their dates overlap (or, undated, they come
    from documents a week apart at most) and their counts agree — or differ by
@@ -34,9 +39,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-__all__ = ["RULES", "Assessment", "Event", "Report", "assess", "group_events"]
+__all__ = ["RULES", "Assessment", "Event", "Outcome", "Report", "assess", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
 
-RULES = "largest running total or sum of distinct batches, whichever is larger; batches reported more than once counted once; capped at the target"
+RULES = ("releases by the obligor of the object party's people since the agreement; achieved = the largest "
+         "running total or the sum of distinct batches, whichever is larger; a batch reported more than once "
+         "counted once, at the figure most reports give (on a tie the lower); capped at the target")
 SAME_EVENT_WINDOW = dt.timedelta(days=7)
 DISAGREEMENT = 0.10  # counts this close, on precise dates, are one event's differing figures
 PRECISE = dt.timedelta(days=3)
@@ -160,6 +167,24 @@ class Assessment:
         }
 
 
+def counting(reports: list[Report], since: dt.date | None) -> list[Report]:
+    """The reports that count toward a commitment agreed on ``since`` (rule 1)."""
+    if since is None:
+        return list(reports)
+    earlier = any(r.when < since for r in reports if r.date_from or r.date_to)
+    out = []
+    for r in reports:
+        if r.cumulative and r.date_from is not None:
+            ok = r.date_from >= since
+        elif r.cumulative:
+            ok = r.when >= since and not earlier
+        else:
+            ok = r.when >= since
+        if ok:
+            out.append(r)
+    return out
+
+
 def _achieved(events: list[Event]) -> tuple[int, str]:
     totals = [e.count for e in events if e.cumulative and e.count is not None]
     batches = sum(e.count for e in events if not e.cumulative and e.count is not None)
@@ -178,9 +203,10 @@ def assess(
     deadline: dt.date | None,
     reports: list[Report],
     as_of: dt.date,
+    agreed_on: dt.date | None = None,
 ) -> Assessment:
     """Apply the fulfilment rules to the reports known as of ``as_of``."""
-    known = [r for r in reports if r.published <= as_of]
+    known = counting([r for r in reports if r.published <= as_of], agreed_on)
     events = group_events(known)
     achieved, basis = _achieved(events)
 
@@ -266,10 +292,13 @@ def prediction_outcome(
     expected_to: dt.date | None,
     reports: list[Report],
     as_of: dt.date,
+    agreed_on: dt.date | None = None,
 ) -> Outcome:
     """A prediction is met when a release it is about happened within its
-    window (date ranges overlap), missed once the window has passed without
-    one, pending before that; unknown when it names no window.
+    window, missed once the window has passed without one, pending before
+    that; unknown when it names no window. Reports of one release are taken
+    together and dated by the most precise of them, so a later vague mention
+    ("in mid-August") of a release dated exactly elsewhere does not stretch it.
 
     >>> r = Report("r", "d", dt.date(2020, 4, 13), 100, "exact", False, dt.date(2020, 4, 6), dt.date(2020, 4, 12))
     >>> prediction_outcome(dt.date(2020, 4, 3), dt.date(2020, 4, 4), [r], dt.date(2020, 4, 13)).outcome
@@ -279,16 +308,16 @@ def prediction_outcome(
         return Outcome("unknown")
     start = expected_from or expected_to
     end = expected_to or expected_from
-    hits = []
-    for report in reports:
-        if report.published > as_of or report.cumulative:
+    hits: list[tuple[dt.date, Event]] = []
+    batches = [r for r in counting([r for r in reports if r.published <= as_of], agreed_on) if not r.cumulative]
+    for event in group_events(batches):
+        dated = [_range(r) for r in event.reports if _range(r)[0] is not None]
+        if not dated:
             continue
-        r0, r1 = _range(report)
-        if r0 is None:
-            continue
-        if r0 <= end and start <= r1:
-            hits.append(report)
+        e0, e1 = min(dated, key=lambda rng: (rng[1] - rng[0], rng[0]))  # the most precise report's dates
+        if e0 <= end and start <= e1:
+            hits.append((max(e0, start), event))
     if hits:
-        first = min(hits, key=lambda r: (_range(r)[0], r.published))
-        return Outcome("met", max(_range(first)[0], start), tuple(hits))
+        met_on, event = min(hits, key=lambda h: h[0])
+        return Outcome("met", met_on, tuple(event.reports))
     return Outcome("missed" if as_of > end else "pending")
