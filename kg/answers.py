@@ -37,6 +37,7 @@ __all__ = [
     "run",
     "statements",
     "timeline",
+    "waiting",
 ]
 
 FAR_FUTURE = dt.date(9999, 12, 31)
@@ -261,6 +262,47 @@ def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
             kind += "]"
         lines.append(f"  {e['document']} ({e['published']}) {e['start']}-{e['end']}{kind}: \"{e['text']}\"")
     return "\n".join(lines)
+
+
+def waiting(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """Who is waiting on whom: reciprocal commitments still owed, and conditions.
+
+    For a commitment reciprocal to another ("in exchange for"), its obligor
+    waits on the other's obligor while the other is not fulfilled; a condition
+    ("before talks begin") is listed as such, with its words.
+    """
+    records = commitments(store, as_of)
+    by_id = {c["id"]: c for c in records}
+    out = []
+    for c in records:
+        for rel in c["related"]:
+            if rel["relation"] == "reciprocalTo" and rel["commitment"] in by_id:
+                other = by_id[rel["commitment"]]
+                out.append({"waiting": c["obligor"], "on": other["obligor"], "for": other["id"],
+                            "owed": f"{other['action']} {other['target_count'] or ''} {other['object']}".replace("  ", " "),
+                            "status": other["status"], "still_waiting": other["status"] != "fulfilled",
+                            "because": c["id"], "relation": "in exchange for"})
+            elif rel["relation"] == "condition":
+                out.append({"waiting": c["counterparty"], "on": c["obligor"], "for": c["id"],
+                            "owed": f"{c['action']} {c['target_count'] or ''} {c['object']}".replace("  ", " "),
+                            "status": c["status"], "still_waiting": c["status"] != "fulfilled",
+                            "because": rel["text"], "relation": "condition"})
+    return sorted(out, key=lambda r: (not r["still_waiting"], r["waiting"] or "", r["for"]))
+
+
+def chains(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+    """How commitments were changed: tranches, narrowing, extension, replacement."""
+    records = commitments(store, as_of)
+    by_id = {c["id"]: c for c in records}
+    out = []
+    for c in records:
+        for rel in c["related"]:
+            if rel["relation"] in ("trancheOf", "narrows", "extends", "replaces", "amends") and rel["commitment"]:
+                parent = by_id.get(rel["commitment"], {})
+                out.append({"commitment": c["id"], "relation": rel["relation"], "of": rel["commitment"],
+                            "target": c["target_count"], "of_target": parent.get("target_count"),
+                            "status": c["status"], "of_status": parent.get("status")})
+    return out
 
 
 def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:

@@ -86,7 +86,8 @@ def emit(records: list[dict[str, Any]], fmt: str, columns: Optional[list[str]] =
         console = Console(width=220)
     table = Table(title=title or None, show_lines=False, expand=False)
     for column in columns:
-        long_text = column in ("text", "object", "agreement", "label", "description")
+        long_text = column in ("text", "object", "agreement", "label", "description", "because", "owed",
+                               "commitment", "of", "for", "id")
         table.add_column(column.replace("_", " "), overflow="fold", no_wrap=not long_text,
                          max_width=60 if long_text else None)
     for record in records:
@@ -173,6 +174,21 @@ def explain(commitment: str = typer.Argument(..., help="A commitment id, or a un
     day = _date(as_of)
     with _open(store, graph) as opened:
         typer.echo(answers.explain(opened, commitment, day))
+
+
+@app.command()
+def waiting(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
+            graph: Optional[Path] = GraphOpt) -> None:
+    """Who is waiting on whom: reciprocal commitments still owed, conditions, and amendment chains."""
+    from kg import answers
+
+    day = _date(as_of)
+    with _open(store, graph) as opened:
+        emit(answers.waiting(opened, day), fmt,
+             ["waiting", "on", "owed", "status", "still_waiting", "relation", "because"], "Who waits on whom")
+        links = answers.chains(opened, day)
+    if links and fmt == "table":
+        emit(links, fmt, title="How commitments were changed")
 
 
 @app.command()

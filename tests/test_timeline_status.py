@@ -98,3 +98,18 @@ def test_timeline_command_rows(timeline_store):
 def test_timeline_explain_names_rule_and_evidence(timeline_store):
     text = answers.explain(timeline_store, "decision/loya-jirga/2020-08-09", dt.date(2020, 8, 20))
     assert "Rule:" in text and "Sources disagree" in text and "17-crossroads-2020-08-14" in text
+
+
+def test_timeline_waiting_on_each_other(timeline_store):
+    rows = answers.waiting(timeline_store, dt.date(2020, 5, 1))
+    pairs = {(r["waiting"], r["on"]) for r in rows if r["relation"] == "in exchange for" and r["still_waiting"]}
+    assert pairs == {("Government of Afghanistan", "Taliban"), ("Taliban", "Government of Afghanistan")}
+    done = answers.waiting(timeline_store, dt.date(2020, 9, 15))
+    assert not any(r["still_waiting"] for r in done if r["relation"] == "in exchange for")
+
+
+def test_timeline_amendment_chain(timeline_store):
+    links = answers.chains(timeline_store, dt.date(2020, 9, 15))
+    parents = {l["of"] for l in links if l["relation"] == "trancheOf"}
+    assert parents == {"agreement/taliban+united-states/2020-02-29/government-of-afghanistan/release/taliban"}
+    assert {l["target"] for l in links} == {1500, 2000, 400}
