@@ -31,6 +31,7 @@ __all__ = [
     "commitments",
     "corroboration",
     "explain",
+    "history",
     "most_quoted",
     "predictions",
     "releases",
@@ -199,6 +200,30 @@ def commitments(store: Store, as_of: dt.date | None = None) -> list[dict[str, An
     return out
 
 
+def history(store: Store, days: list[dt.date]) -> dict[dt.date, list[dict[str, Any]]]:
+    """Every commitment's record as of each of ``days``, from one set of queries.
+
+    Equal to calling :func:`commitments` once per day, except that a
+    commitment's own terms (target, deadline, agreement) are read from all
+    documents rather than from those published by each day — they rarely
+    change, and when they do the latest reading is the one shown.
+    """
+    rows, evidence, reports, links = _commitment_inputs(store, None)
+    out: dict[dt.date, list[dict[str, Any]]] = {}
+    for day in sorted(set(days)):
+        records = []
+        for row in rows:
+            if row["firstReported"] is None or row["firstReported"] > day:
+                continue
+            iri = row["commitment"]
+            ev = [e for e in evidence.get(iri, []) if e["published"] <= day.isoformat()]
+            mine = [r for r in reports.get(iri, []) if r.published <= day]
+            dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
+            records.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None))
+        out[day] = records
+    return out
+
+
 def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
     exact = [c for c in records if c["id"] == commitment]
     if exact:
@@ -219,8 +244,8 @@ def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     """A commitment's status at every publication date since it was first reported."""
     rows = []
     target = _find(commitments(store), commitment)
-    for day in publication_dates(store):
-        known = [c for c in commitments(store, day) if c["id"] == target["id"]]
+    for day, records in history(store, publication_dates(store)).items():
+        known = [c for c in records if c["id"] == target["id"]]
         if not known:
             continue
         c = known[0]

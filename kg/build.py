@@ -20,6 +20,7 @@ from typing import Callable
 from kg import mapping
 from kg.errors import InputError
 from kg.stores import Store
+from kg.stores.base import Quad
 from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, entity, literal
 from loaders.corpus import Corpus, load_corpus
 from loaders.facts import DocFacts, Document
@@ -30,6 +31,8 @@ __all__ = ["BUILD_GRAPH", "BuildSummary", "build", "merge_facts"]
 
 BUILD_GRAPH = GRAPH + "build"
 FACTS_DIR = "facts"
+BATCH_SIZE = 1000  # documents extracted, mapped and written together
+DOCUMENT_PREFIX = mapping.document_iri("")[1:-1]
 
 
 @dataclass
@@ -116,7 +119,8 @@ def build(
     if unknown:
         raise InputError(f"{reviewed_files[unknown[0]]}: no document {unknown[0]!r} in {Path(corpus_dir) / 'manifest.yaml'}")
 
-    stored = _stored_digests(store)
+    records = _stored_digests(store)
+    stored = {g: d for g, d in records.items() if g.startswith(DOCUMENT_PREFIX)}
     digests: dict[str, str] = {}
     todo: list[Document] = []
     for doc in corpus:
@@ -124,7 +128,7 @@ def build(
         digest = _digest(doc.sha256, fact_bytes, gazetteer_digest, version, doc.published.isoformat(),
                          doc.title, doc.publisher, "|".join(doc.credits), doc.file)
         digests[doc.id] = digest
-        if stored.get(mapping.document_iri(doc.id)[1:-1]) == digest:
+        if stored.get(_graph_of(doc.id)) == digest:
             summary.unchanged += 1
         else:
             todo.append(doc)
@@ -140,42 +144,81 @@ def build(
             if not keep_going:
                 raise
             summary.skipped.append(f"{doc.id}: {exc}")
-    extracted = extract_many(good, gazetteer, jobs=jobs, progress=progress) if (extract_many and good) else {}
-    summary.extracted = len(extracted)
     summary.reviewed = len(reviewed)
 
-    facts = {doc.id: merge_facts(extracted.get(doc.id), reviewed.get(doc.id), doc.id) for doc in good}
-    known = mapping.known_ids(facts.values())
-    known.update(_stored_known(store))
-    graphs: dict[str, tuple] = {}
-    for doc in good:
-        try:
-            mapped = mapping.document_triples(doc, facts[doc.id], gazetteer, known)
-        except InputError as exc:
-            if not keep_going:
-                raise
-            summary.skipped.append(f"{doc.id}: {exc}")
-            continue
-        graphs[mapped.graph] = mapped.triples
-
-    present = {mapping.document_iri(d.id)[1:-1]: d.id for d in corpus}
+    # Before any document is written: drop the graphs of documents that left the
+    # corpus, refresh the actors graph if the gazetteer changed, and forget the
+    # derived graph's record so that a build stopped half-way re-derives next time.
+    present = {_graph_of(d.id): d.id for d in corpus}
     gone = sorted(g for g in stored if g not in present)
-    build_state = [
-        (f"<{g}>", f"<{NKG}inputDigest>", literal(digests[doc_id]))
-        for g, doc_id in sorted(present.items())
-        if g in graphs or stored.get(g) == digests[doc_id]
-    ]
-    graphs[ACTORS_GRAPH] = tuple(mapping.actors_triples(gazetteer))
-    graphs[BUILD_GRAPH] = tuple(build_state)
-    store.replace_graphs(graphs, drop=gone)
+    done = {g: d for g, d in stored.items() if g in present and stored[g] == digests[present[g]]}
+    prelude: dict[str, tuple] = {}
+    forget = [*gone, *(_graph_of(d.id) for d in todo), DERIVED_GRAPH]
+    if records.get(ACTORS_GRAPH) != gazetteer_digest:
+        prelude[ACTORS_GRAPH] = tuple(mapping.actors_triples(gazetteer))
+        forget.append(ACTORS_GRAPH)
+    changed = bool(gone or prelude or todo)
+    if changed:
+        store.replace_graphs(
+            prelude, drop=gone,
+            delete=[_record(g, records[g]) for g in forget if g in records],
+            insert=[_record(ACTORS_GRAPH, gazetteer_digest)] if prelude else [],
+        )
     summary.removed = len(gone)
 
-    summary.derived = derive(store)
+    # Documents in batches: extract, map and write each batch in one store
+    # transaction with the documents' digests, so memory stays flat and a build
+    # stopped half-way keeps what it wrote. A reference to an agreement or
+    # commitment of a later batch is resolved when its document is retried
+    # with the last batch.
+    existing = store.graph_names() if good else set()
+    known = _stored_known(store) if good else {}
+    known.update(mapping.known_ids(reviewed.values()))
+    tracker = _Tracker(progress, len(good))
+    batches = [good[i:i + BATCH_SIZE] for i in range(0, len(good), BATCH_SIZE)]
+    deferred: list[tuple[Document, DocFacts]] = []
+    for number, batch in enumerate(batches, 1):
+        last = number == len(batches)
+        extracted = extract_many(batch, gazetteer, jobs=jobs, progress=tracker.within()) if extract_many else {}
+        summary.extracted += len(extracted)
+        facts = [(doc, merge_facts(extracted.get(doc.id), reviewed.get(doc.id), doc.id)) for doc in batch]
+        known.update(mapping.known_ids(f for _, f in facts))
+        if last:
+            facts += deferred
+        graphs: dict[str, tuple] = {}
+        failed: list[str] = []
+        for doc, doc_facts in facts:
+            try:
+                mapped = mapping.document_triples(doc, doc_facts, gazetteer, _references(doc_facts, known))
+            except InputError as exc:
+                if not last:
+                    deferred.append((doc, doc_facts))
+                    continue
+                if not keep_going:
+                    raise
+                summary.skipped.append(f"{doc.id}: {exc}")
+                failed.append(_graph_of(doc.id))
+                continue
+            graphs[mapped.graph] = mapped.triples
+            summary.triples_per_document[doc.id] = len(mapped.triples)
+        store.replace_graphs(
+            graphs,
+            delete=[_record(g, stored[g]) for g in (*graphs, *failed) if g in stored],
+            insert=[_record(g, digests[present[g]]) for g in graphs],
+            absent={g for g in graphs if g not in existing},
+        )
+        done.update((g, digests[present[g]]) for g in graphs)
+        tracker.advance(len(batch))
+
+    # The derived graph depends on every document, the gazetteer and the rules:
+    # recomputed whenever one of them changed, left alone otherwise.
+    state = _digest(gazetteer_digest, _derivation_digest(), *sorted(f"{g} {d}" for g, d in done.items()))
+    before = records.get(DERIVED_GRAPH)
+    summary.derived = derive(store) if before != state else _count(store, DERIVED_GRAPH)
+    if before != state or changed:
+        store.replace_graphs({}, delete=[_record(DERIVED_GRAPH, before)] if before else [],
+                             insert=[_record(DERIVED_GRAPH, state)])
     summary.documents = len(corpus)
-    for doc in corpus:
-        g = mapping.document_iri(doc.id)[1:-1]
-        if g in graphs:
-            summary.triples_per_document[doc.id] = len(graphs[g])
     summary.triples = store.triple_count()
 
     if out_dir is not None:
@@ -185,10 +228,81 @@ def build(
         summary.exports = export_all(_without_build_graph(nquads), out_dir)
         if html:
             from kg.html import write_page
+            from kg.report import write_report
+            from kg.tables import write_tables
 
-            summary.exports["html"] = write_page(store, Path(out_dir) / "graph.html")
+            summary.exports["graph.html"] = write_page(store, Path(out_dir) / "graph.html")
+            for written in (write_report(store, out_dir), write_tables(store, out_dir)):
+                summary.exports.update({path.name: path for path in written.values()})
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _graph_of(doc_id: str) -> str:
+    return mapping.document_iri(doc_id)[1:-1]
+
+
+def _record(graph: str, digest: str) -> Quad:
+    """The build graph's note that ``graph`` was written from inputs with ``digest``."""
+    return (f"<{graph}>", f"<{NKG}inputDigest>", literal(digest), BUILD_GRAPH)
+
+
+def _count(store: Store, graph: str) -> int:
+    rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{graph}> {{ ?s ?p ?o }} }}")
+    return int(rows[0]["n"]) if rows else 0
+
+
+def _derivation_digest() -> str:
+    """What the derived graph is computed with: the ontology and the code."""
+    import sys
+
+    import kg.answers
+    import kg.ontology
+    import kg.status
+
+    parts: list[bytes] = []
+    for module in (kg.ontology, kg.answers, kg.status, sys.modules[__name__]):
+        parts.append(Path(module.__file__).read_bytes() if module.__file__ else b"")
+    for name in ("nkg.ttl", "alignments.ttl"):
+        path = kg.ontology.ontology_path(name)
+        parts.append(path.read_bytes() if path.is_file() else b"")
+    return _digest(*parts)
+
+
+def _references(facts: DocFacts, known: dict[str, str]) -> dict[str, str]:
+    """The part of ``known`` a document's facts point to (the mapping copies it per document)."""
+    wanted: set[str] = set()
+    for c in facts.commitments:
+        wanted.update((c.agreement or "", c.amends or "", *c.reciprocal_to))
+    for s in facts.statements:
+        wanted.update(s.about)
+    return {k: known[k] for k in wanted if k in known}
+
+
+class _Tracker:
+    """Feeds the build's ``progress`` callable the number of documents done.
+
+    A callable with a ``begin(total)`` method is told the total first (the
+    progress bar of :mod:`kg.progress` uses it for its ETA).
+    """
+
+    def __init__(self, progress: Callable[[int], None] | None, total: int) -> None:
+        self.progress = progress
+        self.done = 0
+        begin = getattr(progress, "begin", None)
+        if callable(begin):
+            begin(total)
+
+    def within(self) -> Callable[[int], None] | None:
+        if self.progress is None:
+            return None
+        base, report = self.done, self.progress
+        return lambda n: report(base + n)
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        if self.progress is not None:
+            self.progress(self.done)
 
 
 def _stored_known(store: Store) -> dict[str, str]:
@@ -221,7 +335,7 @@ def derive(store: Store) -> int:
     assessments = assessment_triples(store)
     if assessments:
         store.replace_graphs({DERIVED_GRAPH: assessments})
-    materialise(store.update, materialisation_rules(load_ontology_graph()))
+    materialise(store.insert_derived, materialisation_rules(load_ontology_graph()))
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 

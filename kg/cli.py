@@ -129,7 +129,7 @@ def build(
         f"{summary.unchanged} unchanged, {summary.removed} removed) into {summary.store}: "
         f"{summary.triples} triples, {summary.derived} derived, in {summary.seconds:.2f} s"
     )
-    for name, path in sorted(summary.exports.items()):
+    for path in sorted(summary.exports.values()):
         typer.echo(f"  wrote {path}")
     emit(records, "table", COMMITMENT_COLUMNS, title="Commitments")
     if summary.skipped:

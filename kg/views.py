@@ -18,7 +18,6 @@ evidence changed (see :func:`commitment_timelines`).
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -31,8 +30,10 @@ __all__ = ["KINDS", "actor_network", "centrality", "commitment_timelines", "most
 
 KINDS = ("party", "official", "anonymous", "agreement", "commitment", "release", "statement", "document")
 ACTOR_KINDS = ("party", "official", "anonymous")
-QUERIES = Path(__file__).parent / "assets"
-ID = "https://w3id.org/negotiation-kg/id/"
+
+
+def _iso(value: Any) -> str | None:
+    return value.isoformat() if isinstance(value, dt.date) else value
 
 
 def publications(store: Store, as_of: dt.date | None = None) -> dict[str, dict[str, Any]]:
@@ -44,10 +45,10 @@ def publications(store: Store, as_of: dt.date | None = None) -> dict[str, dict[s
     return {
         answers.document_id(r["document"]): {
             "title": r["title"],
-            "published": answers._iso(r["published"]),
+            "published": _iso(r["published"]),
             "publisher": r["publisher"],
         }
-        for r in answers.run(store, str(QUERIES / "documents.rq"), as_of)
+        for r in answers.run(store, "documents", as_of)
     }
 
 
@@ -78,8 +79,10 @@ def commitment_timelines(
             dates.add(c["known_from"])
         wanted[c["id"]] = {d for d in dates if d and d <= day.isoformat()}
     points: dict[str, list[dict[str, Any]]] = {c["id"]: [] for c in records}
-    for date in sorted(set().union(*wanted.values()) if wanted else ()):
-        for c in answers.commitments(store, dt.date.fromisoformat(date)):
+    dates = sorted(set().union(*wanted.values()) if wanted else ())
+    for day, known in answers.history(store, [dt.date.fromisoformat(d) for d in dates]).items():
+        date = day.isoformat()
+        for c in known:
             if date in wanted.get(c["id"], ()):
                 points[c["id"]].append(_point(date, c))
     for c in records:
@@ -143,13 +146,13 @@ def actor_network(
     def first(doc_ids: list[str]) -> str | None:
         return min((docs[d]["published"] for d in doc_ids if d in docs and docs[d]["published"]), default=None)
 
-    first_reported = {r["fact"]: answers._iso(r["first"])
-                      for r in answers.run(store, str(QUERIES / "first-reported.rq"), as_of)}
+    first_reported = {answers.local_id(r["fact"], "agreement"): _iso(r["first"])
+                      for r in answers.run(store, "first-reported", as_of)}
     for a in answers.agreements(store, as_of):
         node = _add(graph, f"agreement:{a['id']}", "agreement", a["name"], agreed_on=a["agreed_on"],
                     place=a["place"], subtype=a["kind"], signatories=a["signatory_parties"] + a["signatory_persons"],
                     parties=list(a["signatory_parties"]),
-                    known_from=first_reported.get(f"{ID}agreement/{a['id']}"))
+                    known_from=first_reported.get(a["id"]))
         for name in a["signatory_parties"]:
             _edge(graph, _add(graph, f"party:{name}", "party", name), node, "signed")
         for name in a["signatory_persons"]:
@@ -159,10 +162,11 @@ def actor_network(
     timelines = commitment_timelines(store, as_of, records=records, docs=docs) if history else {}
     for c in records:
         node = _add(graph, f"commitment:{c['id']}", "commitment",
-                    f"{c['obligor']}: {c['action']} {c['target_count'] or ''} {c['object']}".replace("  ", " "),
+                    f"{c['obligor']}: {c['action']} {'up to ' if c['upper_bound'] else ''}"
+                    f"{format(c['target_count'], ',') if c['target_count'] else ''} {c['object']}".replace("  ", " "),
                     status=c["status"], achieved=c["achieved"], target=c["target_count"], share=c["share"],
                     deadline=c["deadline"], overdue=c["overdue"], late=c["late"], upper_bound=c["upper_bound"],
-                    evidence=c["evidence"][:3], obligor=c["obligor"], counterparty=c["counterparty"],
+                    evidence=c["evidence"], obligor=c["obligor"], counterparty=c["counterparty"],
                     action=c["action"], object=c["object"], agreement=c["agreement"],
                     fulfilled_on=c["fulfilled_on"], known_from=c["known_from"],
                     parties=[p for p in (c["obligor"], c["counterparty"]) if p])
@@ -210,7 +214,7 @@ def actor_network(
         _edge(graph, speaker, node, "said")
         _edge(graph, node, doc_node(s["document"]), "in")
 
-    for r in answers.run(store, str(QUERIES / "statement-about.rq"), as_of):
+    for r in answers.run(store, "statement-about", as_of):
         source = f"statement:{r['statement'].rsplit('/statement/', 1)[-1]}"
         target = _about_node(graph, r["about"], release_nodes)
         if source in graph and target:

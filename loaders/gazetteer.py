@@ -55,9 +55,12 @@ def post_id(party: str | None, title: str, holder: str | None) -> str:
     return "/".join(parts)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Gazetteer:
-    """Known actors and the index from every alias to an actor id."""
+    """Known actors and the index from every alias to an actor id.
+
+    Compared and hashed by identity (one loaded file, one gazetteer), so it
+    can key caches of pipelines built from it."""
 
     parties: dict[str, Party]
     persons: dict[str, Person]

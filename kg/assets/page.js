@@ -340,7 +340,7 @@
     if (go && matches.length) { select(matches[0].id); }
   }
 
-  function select(id) {
+  function select(id, move) {
     if (!byId.has(id)) { return; }
     if (!shown.get(id)) {
       state.kinds.add(byId.get(id).kind);
@@ -348,7 +348,7 @@
       applyFilters();
     }
     network.selectNodes([id]);
-    network.focus(id, { scale: Math.max(network.getScale(), 0.9), animation: { duration: 350 } });
+    if (move !== false) { network.focus(id, { scale: Math.max(network.getScale(), 0.9), animation: { duration: 350 } }); }
     showFacts(id);
   }
   page.select = select;
@@ -425,9 +425,21 @@
         ["Share", n.target ? shareBar(st.share) : null],
         ["Deadline", n.deadline], ["Fulfilled on", st.status === "fulfilled" ? st.fulfilled_on : null],
         ["Agreement", n.agreement]]));
-      if ((n.evidence || []).length) {
-        panel.appendChild(el("h3", null, "Evidence"));
-        n.evidence.forEach(function (e) { quote(panel, e.text, e.document, e.start, e.end); });
+      var said = (n.evidence || []).filter(function (e) { return !("count" in e); });
+      var done = (n.evidence || []).filter(function (e) { return "count" in e; });
+      if (said.length) {
+        panel.appendChild(el("h3", null, "Where the commitment is stated"));
+        said.forEach(function (e) { quote(panel, e.text, e.document, e.start, e.end); });
+      }
+      if (done.length) {
+        panel.appendChild(el("h3", null, "Releases counted (" + done.length + ")"));
+        done.forEach(function (e) {
+          var what = e.count === null || e.count === undefined ? "release, no figure" :
+            (e.cumulative ? "running total " : "batch of ") + number(e.count);
+          panel.appendChild(el("div", "muted", what + (when(e.date_from, e.date_to) ? ", " + when(e.date_from, e.date_to) : "") +
+                                              (e.source ? ", according to " + e.source : "")));
+          quote(panel, e.text, e.document, e.start, e.end);
+        });
       }
     } else if (n.kind === "release") {
       panel.appendChild(facts([

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Collection, Iterable, Mapping
 
 import pyoxigraph as ox
 
 from kg.errors import QueryError, StoreError, StoreLockedError
-from kg.stores.base import Row, Store, ensure_parent, is_iri, python_value, substitute
+from kg.stores.base import Quad, Row, Store, ensure_parent, is_iri, nquads, python_value, substitute, update_text
+from kg.terms import Triple
 
 __all__ = ["OxigraphStore", "to_term", "from_term"]
 
@@ -36,6 +38,15 @@ def from_term(term: Any) -> Any:
     if isinstance(term, ox.Literal):
         return python_value(term.value, term.datatype.value if term.datatype else None)
     return str(term)
+
+
+# Below this many quads a transaction is cheaper than the bulk loader, whose
+# every call writes new files (~50 ms) but then takes ~8 µs a quad, not ~30.
+BULK_FROM = 3000
+
+# A materialisation rule as kg.ontology writes it: comment lines, then
+# INSERT { GRAPH <g> { template } } WHERE { ... } with no braces in the template.
+_RULE = re.compile(r"^(?:\s*#[^\n]*\n)*\s*INSERT\s*\{\s*GRAPH\s*<([^<>\s]+)>\s*\{([^{}]*)\}\s*\}\s*(WHERE\s*\{.*\})\s*$", re.S)
 
 
 class OxigraphStore(Store):
@@ -87,6 +98,49 @@ class OxigraphStore(Store):
             raise QueryError(f"SPARQL update syntax error: {exc}") from None
         except OSError as exc:
             raise StoreError(f"store {self.location}: update failed: {exc}") from None
+
+    def replace_graphs(
+        self,
+        graphs: Mapping[str, Iterable[Triple]],
+        drop: Iterable[str] = (),
+        *,
+        delete: Iterable[Quad] = (),
+        insert: Iterable[Quad] = (),
+        absent: Collection[str] = (),
+    ) -> None:
+        """As :meth:`Store.replace_graphs`; graphs named in ``absent`` go in
+        through Oxigraph's bulk loader first (about four times faster than a
+        transaction), the rest in one transactional update."""
+        fresh = {g: graphs[g] for g in graphs if g in absent}
+        if fresh:
+            try:
+                self._store.bulk_load(nquads(fresh).encode("utf-8"), format=ox.RdfFormat.N_QUADS)
+            except (OSError, SyntaxError) as exc:
+                raise StoreError(f"store {self.location}: bulk load of {len(fresh)} graphs failed: {exc}") from None
+        rest = {g: t for g, t in graphs.items() if g not in fresh}
+        text = update_text(rest, drop, delete, insert)
+        if text:
+            self.update(text)
+
+    def insert_derived(self, rule: str) -> None:
+        """Evaluate the rule's ``WHERE`` as a CONSTRUCT and bulk-load the triples."""
+        match = _RULE.match(rule)
+        if match is None:
+            self.update(rule)
+            return
+        graph, template, where = match.groups()
+        try:
+            found = self._store.query(f"CONSTRUCT {{{template}}} {where}")
+            target = ox.NamedNode(graph)
+            quads = [ox.Quad(t.subject, t.predicate, t.object, target) for t in found]
+            if len(quads) < BULK_FROM:
+                self._store.extend(quads)
+            else:
+                self._store.bulk_extend(quads)
+        except SyntaxError as exc:
+            raise QueryError(f"rule is not valid SPARQL: {exc}\n{rule}") from None
+        except OSError as exc:
+            raise StoreError(f"store {self.location}: rule failed: {exc}") from None
 
     def graph_names(self) -> set[str]:
         return {g.value for g in self._store.named_graphs() if isinstance(g, ox.NamedNode)}

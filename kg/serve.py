@@ -1,0 +1,254 @@
+"""A SPARQL endpoint over the store: the Oxigraph server of the ``oxigraph`` package.
+
+``kg serve`` runs ``oxigraph serve-read-only`` (or ``serve`` with
+``--allow-update``) on the store folder, so other tools query the same graph
+``kg`` answers from: a notebook, Fuseki or GraphDB federating with
+``SERVICE <http://127.0.0.1:7878/query>``, or ``kg`` itself with
+``--store sparql:http://127.0.0.1:7878/query``::
+
+    handle = start_server(".kg/store", port=0)     # port 0: any free port
+    handle.query_url                                # 'http://127.0.0.1:41234/query'
+    handle.stop()
+
+While it serves read-only, this process holds the store's lock file, so a
+``kg build`` on the same folder stops with a clear "locked" error instead of
+writing under a running server (Oxigraph's read-write server takes the lock
+itself).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from kg.errors import StoreError, StoreLockedError
+
+__all__ = ["ServerHandle", "oxigraph_binary", "serve", "start_server", "store_location"]
+
+ASK = "/query?query=ASK%7B%7D"
+
+
+def oxigraph_binary() -> str:
+    """The ``oxigraph`` executable: on ``PATH``, or next to this Python (a virtualenv)."""
+    found = shutil.which("oxigraph")
+    if found:
+        return found
+    beside = Path(sys.executable).parent / "oxigraph"
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    raise StoreError(
+        f"no 'oxigraph' executable on PATH or in {beside.parent}; expected the server of the 'oxigraph' "
+        "package: pip install 'oxigraph>=0.5.13,<0.6'"
+    )
+
+
+def store_location(spec: str | None) -> Path:
+    """The folder of an embedded Oxigraph store spec (``oxigraph:PATH``, default ``.kg/store``)."""
+    from kg.stores import DEFAULT_PATH, parse_spec
+
+    spec = spec or os.environ.get("KG_STORE") or "oxigraph"
+    name, where = parse_spec(spec)
+    if name != "oxigraph":
+        raise StoreError(f"kg serve serves an on-disk Oxigraph store ('oxigraph:PATH'); found {spec!r}")
+    return Path(where or DEFAULT_PATH)
+
+
+def free_port(bind: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((bind, 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class ServerHandle:
+    """A running Oxigraph server: its endpoints, and how to stop it."""
+
+    process: subprocess.Popen
+    base_url: str
+    location: Path
+    read_only: bool
+    log: IO[bytes]
+    lock: Any = field(default=None, repr=False)
+
+    @property
+    def query_url(self) -> str:
+        return self.base_url + "/query"
+
+    @property
+    def update_url(self) -> str:
+        return self.base_url + "/update"
+
+    @property
+    def store_url(self) -> str:
+        return self.base_url + "/store"
+
+    @property
+    def spec(self) -> str:
+        """The store spec other ``kg`` commands use to query this server."""
+        return f"sparql:{self.query_url}"
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def running(self) -> bool:
+        return self.process.poll() is None
+
+    def stop(self, timeout: float = 10.0) -> int:
+        """Stop the server (SIGTERM, then SIGKILL after ``timeout``); its exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout)
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+        self.log.close()
+        code = int(self.process.returncode or 0)
+        return 0 if code == -signal.SIGTERM else code
+
+    def __enter__(self) -> "ServerHandle":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _hold_lock(location: Path) -> Any:
+    """Take RocksDB's lock on the store (as a writer would), or say who has it."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: nothing to hold
+        return None
+    handle = open(location / "LOCK", "a+b")  # noqa: SIM115 - held until the server stops
+    try:
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise StoreLockedError(
+            f"store {location}: another process holds it open for writing (a `kg build`, or `kg serve "
+            "--allow-update`); wait for it to finish or stop it, then serve again"
+        ) from None
+    return handle
+
+
+def start_server(
+    location: Path | str,
+    *,
+    port: int = 7878,
+    bind: str = "127.0.0.1",
+    allow_update: bool = False,
+    timeout: float = 30.0,
+) -> ServerHandle:
+    """Start the Oxigraph server on a store folder and wait until it answers.
+
+    Read-only unless ``allow_update``; ``port=0`` picks a free port. The store
+    must exist, except with ``allow_update`` (an empty store is created).
+    """
+    location = Path(location)
+    exists = (location / "CURRENT").is_file()
+    if not exists and not allow_update:
+        raise StoreError(
+            f"no store at {location}: build one first with `kg build CORPUS_DIR --store oxigraph:{location}`, "
+            "or serve an empty one with --allow-update"
+        )
+    if location.exists() and not location.is_dir():
+        raise StoreError(f"store {location}: expected a folder, found a file")
+    binary = oxigraph_binary()
+    lock = _hold_lock(location) if exists and not allow_update else None
+    port = port or free_port(bind)
+    command = [binary, "serve" if allow_update else "serve-read-only", "--location", str(location),
+               "--bind", f"{bind}:{port}"]
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    host = "127.0.0.1" if bind in ("0.0.0.0", "") else ("[::1]" if bind == "::" else bind)
+    handle = ServerHandle(process, f"http://{host}:{port}", location, not allow_update, log, lock)
+    try:
+        _wait_until_ready(handle, timeout)
+    except BaseException:
+        handle.stop()
+        raise
+    return handle
+
+
+def _wait_until_ready(handle: ServerHandle, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        if handle.process.poll() is not None:
+            said = _first_error(handle.log)
+            if "lock" in said.lower():
+                raise StoreLockedError(
+                    f"store {handle.location}: another process holds it open for writing (a `kg build` or another "
+                    f"server); stop it first. The server said: {said}"
+                )
+            raise StoreError(f"the Oxigraph server on {handle.base_url} stopped at start-up "
+                             f"(exit code {handle.process.returncode}): {said or 'no message'}")
+        try:
+            with urllib.request.urlopen(handle.base_url + ASK, timeout=2) as response:  # noqa: S310 - our own server
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, OSError):
+            pass
+        if time.monotonic() > deadline:
+            raise StoreError(f"the Oxigraph server on {handle.base_url} did not answer within {timeout:.0f} s")
+        time.sleep(0.05)
+
+
+def _first_error(log: IO[bytes]) -> str:
+    """The server's own message, without the stack trace that follows it."""
+    log.seek(0)
+    lines = [line.strip() for line in log.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    wanted = [line for line in lines if line.startswith("Error")] or lines
+    return wanted[0][:500] if wanted else ""
+
+
+def serve(
+    location: Path | str,
+    *,
+    port: int = 7878,
+    bind: str = "127.0.0.1",
+    allow_update: bool = False,
+    echo: Callable[[str], None] = print,
+) -> int:
+    """Serve a store until Ctrl-C or SIGTERM, then stop the server; its exit code."""
+    handle = start_server(location, port=port, bind=bind, allow_update=allow_update)
+
+    def stop_on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop_on_term)
+    try:
+        mode = "read-write" if allow_update else "read-only"
+        echo(f"serving {handle.location} ({mode}) with Oxigraph, pid {handle.pid}")
+        echo(f"  query page:       {handle.base_url}/")
+        echo(f"  SPARQL endpoint:  {handle.query_url}")
+        if allow_update:
+            echo(f"  SPARQL update:    {handle.update_url}")
+            echo(f"  Graph Store:      {handle.store_url}")
+        echo(f"  from kg:          --store {handle.spec}")
+        echo("press Ctrl-C to stop")
+        try:
+            code = handle.process.wait()
+            echo(f"the server stopped by itself (exit code {code})")
+            return code or 1
+        except KeyboardInterrupt:
+            echo("stopping the server")
+            handle.stop()
+            return 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        handle.stop()
