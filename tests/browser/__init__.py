@@ -1,0 +1,1 @@
+"""Browser tests: the graph page and the report in headless Chromium."""
