@@ -231,8 +231,13 @@ def build(
             from kg.report import write_report
             from kg.tables import write_tables
 
-            summary.exports["graph.html"] = write_page(store, Path(out_dir) / "graph.html")
-            for written in (write_report(store, out_dir), write_tables(store, out_dir)):
+            from kg.answers import publication_dates
+
+            # Judged as of the newest article, not the clock, so a rebuild gives the same files.
+            dates = publication_dates(store)
+            day = dates[-1] if dates else None
+            summary.exports["graph.html"] = write_page(store, Path(out_dir) / "graph.html", as_of=day)
+            for written in (write_report(store, out_dir, as_of=day), write_tables(store, out_dir, as_of=day)):
                 summary.exports.update({path.name: path for path in written.values()})
     summary.seconds = time.perf_counter() - started
     return summary

@@ -19,7 +19,7 @@ from conftest import CORPUS, ROOT, build_store
 
 BUILD = (
     "import sys, kg.build as b; from kg.stores import open_store; "
-    "s = open_store(sys.argv[1]); b.build(sys.argv[2], s, out_dir=sys.argv[3], html=False, extract=False); s.close()"
+    "s = open_store(sys.argv[1]); b.build(sys.argv[2], s, out_dir=sys.argv[3], html=False); s.close()"
 )
 
 
