@@ -355,7 +355,14 @@ def evaluate(
 
     corpus_dir = corpus or gold_dir.parent / "corpus"
     scores = evaluate_dirs(corpus_dir, gold_dir)
-    emit(list(scores.table()), fmt, title=f"Extraction against {gold_dir}")
+    if fmt == "json":
+        sys.stdout.write(json.dumps(scores.to_dict(), indent=2) + "\n")
+        return
+    header, *rows = scores.table()
+    emit([dict(zip(header, row)) for row in rows], fmt, header,
+         title=f"Extraction against {gold_dir} ({scores.documents} documents)")
+    if scores.statement_type_accuracy is not None:
+        typer.echo(f"statement type accuracy on matched statements: {scores.statement_type_accuracy:.3f}")
 
 
 @app.command()

@@ -125,6 +125,8 @@ class _Actors:
 
     def names_of(self, actor: str) -> set[str]:
         found = set(self.names.get(actor, ()))
+        if actor in self.posts:
+            found.add(normalise(self.posts[actor].title))  # a group post ("Republican lawmakers") names its party
         if actor in self.gaz.parties:
             p = self.gaz.parties[actor]
             found.update(normalise(n) for n in (p.name, *p.aliases))

@@ -29,12 +29,24 @@ def build_store(spec: str, corpus: Path = CORPUS, **kwargs):
     return store, summary
 
 
-@pytest.fixture(scope="session", params=["memory", "oxigraph"])
+@pytest.fixture(scope="session")
+def seed_server(tmp_path_factory):
+    """A real Oxigraph server (read-write) on a temporary store, for the session."""
+    from oxigraph_server import running
+
+    with running(tmp_path_factory.mktemp("seed-server") / "store") as server:
+        yield server
+
+
+@pytest.fixture(scope="session", params=["memory", "oxigraph", pytest.param("sparql", marks=pytest.mark.server)])
 def seed_store(request, tmp_path_factory):
-    """The seed corpus built into each embedded backend (session-wide, read only)."""
+    """The seed corpus built into each backend (session-wide, read only): rdflib
+    memory, embedded Oxigraph, and an Oxigraph server reached over SPARQL."""
     spec = request.param
     if spec == "oxigraph":
         spec = f"oxigraph:{tmp_path_factory.mktemp('seed-store') / 'store'}"
+    elif spec == "sparql":
+        spec = request.getfixturevalue("seed_server").spec
     store, _ = build_store(spec)
     yield store
     store.close()

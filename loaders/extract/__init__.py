@@ -111,7 +111,7 @@ _WORKER: Extractor | None = None
 
 def _init_worker(gazetteer: Gazetteer | None) -> None:
     global _WORKER
-    _WORKER = Extractor(gazetteer)
+    _WORKER = _extractor(gazetteer)  # after a fork, the parent's compiled rules are reused
     from loaders.extract.layout import nlp
 
     nlp()
@@ -139,6 +139,8 @@ def extract_many(documents: Iterable[Document], gazetteer: Gazetteer | None = No
                 progress(n)
         return results
     import multiprocessing as mp
+
+    _extractor(gazetteer)  # compile once here; forked workers inherit it
 
     ctx = mp.get_context("fork") if hasattr(mp, "get_context") and "fork" in mp.get_all_start_methods() else mp
     chunk = max(1, min(64, len(docs) // (jobs * 8) or 1))

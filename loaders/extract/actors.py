@@ -23,6 +23,7 @@ Found, in one pass over the text:
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ ORG_WORDS = frozenset(
     commission organization organisation group movement union court department bank university news times post
     network airport palace house conference agreement accord deal security national republic islamic state states
     nations reconciliation peace district city capital parliament assembly jirga emirate network centre center
-    institute foundation alliance coalition brigade division command corps police radio television tv twitter
+    institute foundation alliance coalition brigade division command corps police radio television tv twitter service services
     facebook reuters afp ap associated international red cross crescent mission embassy high school hospital street""".split()
 )
 LOCATIVE = re.compile(r"(?:\b(?:in|to|from|at|into|near|outside|inside|of|across|around|via|toward|towards|through|visited|visiting|capital|left|reached)\s*,?\s*|\bcapital,\s*)$", re.IGNORECASE)
@@ -59,10 +60,17 @@ PP_WORDS = frozenset(
 )
 PRONOUNS = re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])")
 SIDES = re.compile(r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps)|[Tt]he\s+two\s+(?:sides|parties)|[Tt]he\s+warring\s+(?:sides|parties)|[Ee]ach\s+side)(?![\w])")
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 NAME = re.compile(
-    r"(?<![\w.])(?:[A-Z][a-z]+|[A-Z][a-z]*[A-Z][a-z]+)(?:[-'’][A-Za-z]+)*"
-    r"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[A-Z][a-z]+|[A-Z][a-z]*[A-Z][a-z]+|[A-Z]\.)(?:[-'’][A-Za-z]+)*){0,3}(?![\w])"
+    rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
+    rf"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+    rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?![\w])"
 )
+DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
+ORG_KIND_WORDS = frozenset("army front movement brigade brigades forces militia liberation organisation organization union league council".split())
+ARMED_WORDS = re.compile(r"\b(?:Army|Front|Movement|Brigades?|Forces|Militia|Liberation|Mujahideen|Jihad|Resistance)\b")
+IO_WORDS = re.compile(r"\b(?:International|United|Union|Organi[sz]ation|Committee|Agency|Programme|Program|Fund|Council\s+of)\b")
+OWNER = re.compile(r"(?<![\w])([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)(?:['’]s?)?\s+(?:[Tt]he\s+)?$")
 ABBREVIATION = re.compile(r"^(?:(?:[A-Z]\.)+|Gen|Col|Dr|Mr|Mrs|Ms|Lt|Sen|Rep|Gov|Maj|Adm|St|Sgt|Capt|Cmdr|Brig)\.?$")
 TOKEN = re.compile(r"[\w][\w.'’-]*[\w.]|[\w]|'s|’s")
 
@@ -121,8 +129,11 @@ class ActorFinder:
                 names[alias] = actor.id
         self.alias_ids = names
         self.alias_norm = {normalise(k): v for k, v in names.items()}
-        self.alias_re = re.compile(r"(?<![\w])" + words_pattern(names) + r"(?![\w]|\.\w)")
-        self.metonym_re = re.compile(r"(?<![\w])" + words_pattern(gaz.metonyms) + r"(?![\w])", re.IGNORECASE)
+        upper = [n for n in names if n[:1].isupper()]
+        lower = [n for n in names if not n[:1].isupper()]
+        # "(?=[A-Z])" lets the engine skip most positions at once: nearly all names are capitalised
+        self.alias_re = re.compile(r"(?<![\w])(?:(?=[A-Z])" + words_pattern(upper) + "|" + words_pattern(lower) + r")(?![\w]|\.\w)")
+        self.metonym_re = re.compile(r"(?<![\w])(?-i:(?=[A-Z]))" + words_pattern(gaz.metonyms) + r"(?![\w])", re.IGNORECASE)
         self.demonyms = dict(cues.demonyms)
         demo = words_pattern(self.demonyms)
         descs: dict[str, str] = {}
@@ -131,14 +142,30 @@ class ActorFinder:
                 descs[normalise(p)] = kind
         self.descriptors = descs
         self.desc_re = re.compile(
-            rf"(?<![\w])(?:(?P<det>[Tt]he|[Ii]ts|[Tt]heir)\s+)?(?:(?P<demo>{demo})\s+)?(?P<desc>{words_pattern(descs)})(?P<poss>['’]s?)?(?![\w])"
+            rf"(?<![\w])(?:(?P<det>[Tt]he|[Ii]ts|[Tt]heir)\s+)?(?:(?P<demo>{demo})\s+)?(?P<desc>(?i:{words_pattern(descs)}))(?P<poss>['’]s?)?(?![\w])"
         )
+        first = "".join(sorted({c for d in descs for c in (d[0].lower(), d[0].upper())}))
+        # the look-ahead on first letters lets the engine skip most positions cheaply
+        self.desc_core = re.compile(rf"(?<![\w])(?=[{re.escape(first)}])(?i:{words_pattern(descs)})(?![\w])")
+        self.desc_prefix = re.compile(rf"(?:(?:[Tt]he|[Ii]ts|[Tt]heir)\s+)?(?:(?:{demo})\s+)?$")
         heads = sorted(cues.post_heads)
-        self.head_re = re.compile(r"(?<![\w])(?P<head>" + words_pattern(heads) + r")(?P<pl>e?s)?(?![\w])", re.IGNORECASE)
+        first = "".join(sorted({c for h in heads for c in (h[0].lower(), h[0].upper())}))
+        self.head_re = re.compile(rf"(?<![\w])(?=[{re.escape(first)}])(?P<head>" + words_pattern(heads) + r")(?P<pl>e?s)?(?![\w])", re.IGNORECASE)
         self.titles = sorted(cues.name_titles, key=len, reverse=True)
         self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
         self.name_stop = STOP_WORDS | {m.lower() for m in self.demonyms} | self.title_words | cues.post_heads
         self.countries: dict[str, tuple[str, ...]] = gaz.countries
+
+    def desc_matches(self, text: str):
+        """Matches of ``desc_re``, found from their head word (much faster than scanning for it)."""
+        for core in self.desc_core.finditer(text):
+            before = self.desc_prefix.search(text, max(0, core.start() - 40), core.start())
+            start = before.start() if before else core.start()
+            m = self.desc_re.match(text, start)
+            if m is None and start != core.start():
+                m = self.desc_re.match(text, core.start())
+            if m is not None:
+                yield m
 
     # ----------------------------------------------------------------- finding
     def find(self, text: str, doc_id: str, published: dt.date, quotes: list[tuple[int, int]] | None = None) -> Mentions:
@@ -150,14 +177,15 @@ class ActorFinder:
                 kind = "party" if actor in self.gaz.parties else "person"
                 cands.append(_Cand(m.start(), m.end(), kind, actor, 3))
         for m in self.metonym_re.finditer(text):
-            if not text[m.start()].isupper() or LOCATIVE.search(text, max(0, m.start() - 14), m.start()):
+            if not text[m.start()].isupper() or m.group(0).isupper() or LOCATIVE.search(text, max(0, m.start() - 14), m.start()):
                 continue
             cands.append(_Cand(m.start(), m.end(), "metonym", self.gaz.metonyms.get(normalise(m.group(0))), 2))
-        for m in self.desc_re.finditer(text):
+        for m in self.desc_matches(text):
             desc = normalise(m.group("desc"))
             bare = not m.group("det") and not m.group("demo")
             if bare and not (desc.endswith("s") and desc in ("insurgents", "militants", "rebels", "authorities", "officials")):
-                continue
+                if not (re.search(r"\baccording\s+to\s+$", text[max(0, m.start() - 14) : m.start()]) or OWNER.search(text, max(0, m.start() - 40), m.start())):
+                    continue
             if bare and m.start() > 0 and text[m.start() - 1 : m.start()].isalpha():
                 continue
             start = m.start()
@@ -166,17 +194,53 @@ class ActorFinder:
             s, e = self._trim_name(text, m.start(), m.end())
             if s is not None:
                 cands.append(_Cand(s, e, "name", None, 0))
+            else:
+                org = self._national_organ(text, m.start(), m.end())
+                if org:
+                    cands.append(_Cand(m.start(), m.end(), "party", org, 2))
         for m in PRONOUNS.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "pronoun", m.group(0).lower(), 0))
         for m in SIDES.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "sides", None, 4))
+        new_parties = self._defined_organisations(text, cands)
         chosen = _non_overlapping(cands)
         state = _DocState(self, text, doc_id, published)
+        state.parties.update(new_parties)
         state.resolve(chosen, quotes or [])
         return state.result()
 
+    def _defined_organisations(self, text: str, cands: list[_Cand]) -> dict[str, Party]:
+        """Organisations the text introduces with an acronym: "the National Liberation Army (ELN)"."""
+        found: dict[str, Party] = {}
+        for m in DEFINED_ORG.finditer(text):
+            name, acronym = " ".join(m.group("name").split()), m.group("acro")
+            name = re.sub(r"^(?:The|A|An)\s+", "", name)
+            if (name in self.alias_ids or acronym in self.alias_ids or normalise(name) in self.alias_norm
+                    or not any(w.lower() in ORG_WORDS | ORG_KIND_WORDS for w in name.split())):
+                continue
+            pid = slug(_ascii(name))
+            kind = "armed_movement" if ARMED_WORDS.search(name) else ("international_organisation" if IO_WORDS.search(name) else "other")
+            found[pid] = Party(pid, name, kind, (acronym,))
+            for alias in (name, acronym):
+                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
+                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        return found
+
+    def _national_organ(self, text: str, start: int, end: int) -> str | None:
+        """'Israeli Prison Service', 'Afghan Interior Ministry': an organ of that country's government."""
+        words = text[start:end].split()
+        if len(words) < 2 or words[0] not in self.demonyms or not any(w.lower() in ORG_WORDS for w in words[1:]):
+            return None
+        country = self.demonyms[words[0]]
+        for kind in ("government", "state"):
+            for party in self.countries.get(country, ()):
+                if self.gaz.parties[party].kind == kind:
+                    return party
+        return None
+
     def _trim_name(self, text: str, start: int, end: int) -> tuple[int | None, int]:
-        words = [(m.start() + start, m.end() + start, m.group(0)) for m in re.finditer(r"\S+", text[start:end])]
+        words = [(m.start() + start, m.end() + start, re.sub(r"['’]s$", "", m.group(0))) for m in re.finditer(r"\S+", text[start:end])]
+        words = [(s, s + len(w), w) for s, _, w in words]
         while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
             words.pop(0)
         while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
@@ -191,13 +255,15 @@ class ActorFinder:
 
 
 def _non_overlapping(cands: list[_Cand]) -> list[_Cand]:
+    """Longest (then highest-priority) candidates first; nothing overlaps what is taken."""
     taken: list[_Cand] = []
-    spans: list[tuple[int, int]] = []
-    for c in sorted(cands, key=lambda c: (-c.priority if c.kind == "sides" else 0, -(c.end - c.start), -c.priority)):
-        if any(c.start < e and s < c.end for s, e in spans):
+    size = max((c.end for c in cands), default=0)
+    covered = bytearray(size + 1)
+    for c in sorted(cands, key=lambda c: (-c.priority if c.kind == "sides" else 0, -(c.end - c.start), -c.priority, c.start)):
+        if any(covered[c.start : c.end]):
             continue
+        covered[c.start : c.end] = b"\x01" * (c.end - c.start)
         taken.append(c)
-        spans.append((c.start, c.end))
     return sorted(taken, key=lambda c: c.start)
 
 
@@ -219,6 +285,7 @@ class _DocState:
         self.post_of: dict[str, str] = {}
         self.head_of: dict[str, str] = {}
         self.surnames: dict[str, str] = {}
+        self._index: dict[str, tuple[list[int], list[str]]] = {}
 
     def result(self) -> Mentions:
         return Mentions(self.mentions, self.parties, self.persons, self.posts, self.party_of, self.post_of)
@@ -239,27 +306,60 @@ class _DocState:
             return self.parties[party].kind
         return None
 
+    def _add(self, m: Mention) -> None:
+        """Keep a mention, and index the party it names by kind (for "the insurgents")."""
+        self.mentions.append(m)
+        if m.kind in ("pronoun", "sides"):
+            return
+        party = m.party if m.kind != "party" else m.actor
+        kind = self.party_kind(party)
+        if party and kind:
+            starts, parties = self._index.setdefault(kind, ([], []))
+            i = bisect.bisect_right(starts, m.start)
+            starts.insert(i, m.start)
+            parties.insert(i, party)
+
     def recent_party(self, kind: str, before: int, country: str | None = None) -> str | None:
         """The party of ``kind`` named most recently before ``before`` (else first after)."""
-        best = None
-        for m in self.mentions:
-            if m.kind in ("pronoun", "sides"):
-                continue
-            party = m.party if m.kind != "party" else m.actor
-            if party and self.party_kind(party) == kind:
-                if country and party not in self.f.countries.get(country, ()):
-                    continue
-                best = party
-        if best:
-            return best
-        for m in self._later.get(kind, []):
-            if m >= before:
-                return self._later_ids[kind][self._later[kind].index(m)]
+        starts, parties = self._index.get(kind, ([], []))
+        i = bisect.bisect_left(starts, before) - 1
+        while i >= 0 and before - starts[i] < 20000:
+            if not country or parties[i] in self.f.countries.get(country, ()):
+                return parties[i]
+            i -= 1
+        later = self._later.get(kind, [])
+        j = bisect.bisect_left(later, before)
+        if j < len(later):
+            return self._later_ids[kind][j]
+        country = country or self.main_country()
         if country:
             options = [p for p in self.f.countries.get(country, ()) if self.party_kind(p) == kind]
             if len(options) == 1:
                 return options[0]
         return None
+
+    def top_party(self, kind: str) -> str | None:
+        """The party of ``kind`` the text names most often by name."""
+        ids = self._later_ids.get(kind, [])
+        if not ids:
+            return None
+        return max(set(ids), key=lambda p: (ids.count(p), -ids.index(p)))
+
+    def main_country(self) -> str | None:
+        """The country the text is most about (by its names, demonyms and capitals)."""
+        if not hasattr(self, "_main_country"):
+            counts: dict[str, int] = {}
+            for m in re.finditer(r"[A-Z][\w'’-]+", self.text):
+                word = m.group(0)
+                country = self.f.demonyms.get(word) or self.f.demonyms.get(word.rstrip("s"))
+                if country is None:
+                    actor = self.f.alias_ids.get(word) or self.gaz.metonyms.get(normalise(word))
+                    party = self.gaz.parties.get(actor) if actor else None
+                    country = next((c for c, ps in self.f.countries.items() if party is not None and party.id in ps), None)
+                if country:
+                    counts[country] = counts.get(country, 0) + 1
+            self._main_country = max(counts, key=lambda c: counts[c]) if counts else None
+        return self._main_country
 
     def _scan_later(self, cands: list[_Cand]) -> None:
         """Where each party kind is first named by name (for descriptors read before)."""
@@ -285,7 +385,7 @@ class _DocState:
                 if party:
                     found.append(party)
         for m in self.f.metonym_re.finditer(text):
-            if text[m.start()].isupper():
+            if text[m.start()].isupper() and not LOCATIVE.search(self.text, max(0, start + m.start() - 14), start + m.start()):
                 found.append(self.gaz.metonyms[normalise(m.group(0))])
         for m in self.f.desc_re.finditer(text):
             kind = self.f.descriptors[normalise(m.group("desc"))]
@@ -323,25 +423,38 @@ class _DocState:
         text = self.text
         for c in cands:
             if c.kind == "party":
-                self.mentions.append(Mention(c.start, c.end, "party", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
+                self._add(Mention(c.start, c.end, "party", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
             elif c.kind == "metonym":
-                self.mentions.append(Mention(c.start, c.end, "metonym", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
+                self._add(Mention(c.start, c.end, "metonym", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
             elif c.kind == "descriptor":
                 demo = self.f.desc_re.match(text, c.start)
                 country = None
                 if demo and demo.group("demo"):
                     country = self.f.demonyms.get(demo.group("demo"))
+                owner = OWNER.search(text, max(0, c.start - 40), c.start)
+                owned = self.f.alias_ids.get(owner.group(1)) if owner else None
+                if owned in self.gaz.parties and self.party_kind(owned) in ("state", "government", "armed_movement", "international_organisation"):
+                    # "France's foreign ministry", "the Netherlands foreign ministry": that party's organ
+                    self._add(Mention(c.start, c.end, "descriptor", (owned,), party=owned, core_start=c.start, core_end=c.end))
+                    continue
                 party = self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
+                if party is None and country and c.ref == "government":
+                    party = next((p for p in self.f.countries.get(country, ()) if self.party_kind(p) in ("government", "state")), None)
+                if party is None and c.ref == "government":
+                    # "the army" where no government is named: the state the text is about
+                    home = self.main_country()
+                    party = next((p for p in self.f.countries.get(home, ()) if self.party_kind(p) == "state"), None) if home else None
                 if party:
-                    self.mentions.append(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
+                    self._add(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
             elif c.kind == "sides":
-                gov = self.recent_party("government", c.start)
-                arm = self.recent_party("armed_movement", c.start)
+                # the two sides of the conflict: the government (or state) and the armed movement named most
+                gov = self.top_party("government") or self.top_party("state") or self.recent_party("state", c.start)
+                arm = self.top_party("armed_movement") or self.recent_party("armed_movement", c.start)
                 pair = tuple(p for p in (gov, arm) if p)
                 if pair:
-                    self.mentions.append(Mention(c.start, c.end, "sides", pair, core_start=c.start, core_end=c.end, plural=True))
+                    self._add(Mention(c.start, c.end, "sides", pair, core_start=c.start, core_end=c.end, plural=True))
             elif c.kind == "pronoun":
-                self.mentions.append(Mention(c.start, c.end, "pronoun", (), head=c.ref, core_start=c.start, core_end=c.end, plural=c.ref == "they"))
+                self._add(Mention(c.start, c.end, "pronoun", (), head=c.ref, core_start=c.start, core_end=c.end, plural=c.ref == "they"))
             elif c.kind in ("person", "name"):
                 self.person(c)
         self.descriptions(quotes)
@@ -353,6 +466,7 @@ class _DocState:
                 continue
             kept.append(m)
         self.mentions = kept
+        self.merge_appositions()
 
     def person(self, c: _Cand) -> None:
         text = self.text
@@ -366,7 +480,7 @@ class _DocState:
                 if actor is None:
                     return
             else:
-                actor = self.f.alias_norm.get(normalise(name)) or slug(name)
+                actor = self.f.alias_norm.get(normalise(name)) or slug(_ascii(name))
                 new = actor not in self.gaz.persons
         start, end = c.start, c.end
         title_start, title = self.title_before(c.start)
@@ -404,8 +518,35 @@ class _DocState:
         self.party_of[actor] = party
         if post:
             self.post_of[actor] = post
-        self.mentions.append(Mention(start, end, "person", (actor,), party=party, post=post,
+        self._add(Mention(start, end, "person", (actor,), party=party, post=post,
                                      head=self.head_of.get(actor) or None, core_start=c.start, core_end=c.end))
+
+    def merge_appositions(self) -> None:
+        """'The head of the delegation, Hadi Haig, said': the name is the speaker, the description its post."""
+        text = self.text
+        merged: list[Mention] = []
+        skip: set[int] = set()
+        for i, m in enumerate(self.mentions):
+            if i in skip:
+                continue
+            nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
+            if (m.kind == "post" and nxt is not None and nxt.kind == "person" and not m.plural
+                    and re.fullmatch(r",\s+", text[m.end : nxt.start]) and re.match(r"\s*,", text[nxt.end : nxt.end + 3])):
+                actor = nxt.actor
+                post = nxt.post
+                if actor in self.persons and post is None and m.post is None and m.actor in self.posts:
+                    anon = self.posts.pop(m.actor)  # the post now has a holder
+                    title = anon.title
+                    post = post_id(anon.party, title, actor)
+                    self.posts[post] = Post(post, title, anon.party, actor)
+                    self.post_of[actor] = post
+                    self.party_of[actor] = anon.party
+                merged.append(Mention(m.start, nxt.end, "person", (actor,), party=self.party_of.get(actor) or m.party,
+                                      post=post, head=m.head, core_start=nxt.start, core_end=nxt.end))
+                skip.add(i + 1)
+                continue
+            merged.append(m)
+        self.mentions = merged
 
     def title_before(self, start: int) -> tuple[int, str | None]:
         """A title written before a name: 'U.S. Secretary of State', 'Taliban spokesman'."""
@@ -447,7 +588,7 @@ class _DocState:
         if not m:
             return None
         t_start = end + m.end()
-        stop = re.compile(r"[,.;:\"“”()\n]|\s[-–—]\s|\s(?:who|which|said|says|told|added|tweeted|wrote|and\s+[A-Z]|as\s+well)\b")
+        stop = re.compile(r"[,.;:\"“”()\n]|\s[-–—]\s|\s(?:who|which|said|says|told|added|tweeted|wrote|and\s+[A-Z]|as\s+well|known\s+as|also\s+known|nicknamed|better\s+known)\b")
         s = stop.search(text, t_start, min(len(text), t_start + 140))
         t_end = s.start() if s else min(len(text), t_start + 140)
         # "U.S." and similar abbreviations keep their full stop
@@ -486,7 +627,10 @@ class _DocState:
                     det = low
                     left = tstart
                     break
-                core = re.sub(r"['’]s$", "", word)
+                core = re.sub(r"['’]s?$", "", word)
+                if core.lower() in self.f.descriptors and word[-1] in "'’" or re.search(r"['’]s$", word) and normalise(core) in self.f.descriptors:
+                    left = tstart  # "the insurgents' spokesman", "the group's negotiator"
+                    continue
                 if (low in self.cues.post_modifiers or low in self.cues.post_heads or core in self.f.alias_ids
                         or core in self.f.demonyms or word in self.f.demonyms or (word[0].isupper() and low not in STOP_WORDS)):
                     left = tstart
@@ -521,12 +665,16 @@ class _DocState:
                 # "Taliban officials", "U.S. officials": the party speaks
                 parties = self.parties_in(left, h_start)
                 if parties:
-                    self.mentions.append(Mention(left, right, "descriptor", (parties[0],), party=parties[0], core_start=left, core_end=right, plural=True))
+                    self._add(Mention(left, right, "descriptor", (parties[0],), party=parties[0], core_start=left, core_end=right, plural=True))
                     taken.append((left, right))
-                continue
+                    continue
+                if not text[left].isupper():
+                    continue
             if det is None and not text[left].isupper():
                 continue
-            t_start = left if det is None else left + len(det) + 1
+            if det is None and re.match(r"[\w.-]+['’]s\s", text[left:h_start]):
+                det = "the"  # "Washington's peace envoy": a definite description
+            t_start = left if det is None or text[left : left + len(det)].lower() != det else left + len(det) + 1
             while t_start < right and text[t_start].isspace():
                 t_start += 1
             title = _clean_title(text[t_start:right])
@@ -534,8 +682,8 @@ class _DocState:
             parties = self.parties_in(t_start, right)
             party = parties[0] if parties else None
             modifiers = set(re.findall(r"[a-z]+", text[t_start:right].lower()))
-            if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry"}:
-                party = self.recent_party("government", left)
+            if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry", "administration", "cabinet"}:
+                party = self.recent_party("government", left) or self.recent_party("state", left)
             actor: str | None = None
             post: str | None = None
             if det == "the" and not plural:
@@ -547,7 +695,7 @@ class _DocState:
                 actor = post
                 self.party_of[actor] = party
                 self.head_of[actor] = head
-            self.mentions.append(Mention(left, right, "post", (actor,), party=party, post=post if post != actor else None,
+            self._add(Mention(left, right, "post", (actor,), party=party, post=post if post != actor else None,
                                          head=head, core_start=left, core_end=right, plural=plural))
             taken.append((left, right))
 
@@ -556,6 +704,8 @@ class _DocState:
         for m in reversed(self.mentions):
             if m.start >= at or m.kind not in ("person", "post"):
                 continue
+            if at - m.start > 5000:
+                break
             if m.head == head and (party is None or m.party == party):
                 return m.actor, m.post, m.party
         for m in self.mentions:
@@ -568,6 +718,13 @@ class _DocState:
                     continue
                 return person, post.id, post.party
         return None, None, party
+
+
+def _ascii(name: str) -> str:
+    """'Pablo Beltrán' -> 'Pablo Beltran', so that identifiers stay readable."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
 
 
 def _clean_title(title: str) -> str:

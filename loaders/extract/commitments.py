@@ -26,18 +26,29 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|agreed\s+to|agrees\s+to|has\s+agreed\s+to|have\s+agreed\s+to|pledged\s+to|promised\s+to|vowed\s+to|committed\s+to|committed\s+itself\s+to|undertook\s+to)"
+MODAL = r"(?:would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+for|provided\s+for|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
-UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
-DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided|ordered|approved)\b(?:\s+(?:in\s+the\s+\w+|on\s+\w+day|today|yesterday))*\s+(?:that\s+|to\s+)", re.IGNORECASE)
+UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a|its|their)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
+UNDER_TERMS = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap)\b[^,;.]{0,100},\s*")
+ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|approved|authori[sz]ed|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+", re.IGNORECASE)
+RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|was\s+required|were\s+required|is\s+required|are\s+required)\s+to\s+(?:free|release|hand\s+over)\b")
+DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 SIGNED = re.compile(r"\b(?:signed|struck|reached|sealed|inked|concluded|agreed)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
 NOUN_SIGNED = re.compile(r"\s+(?:was\s+)?(?:signed|struck|reached|sealed|agreed)\b(?:\s+(?:by|between)\s+)?", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|would\s+like|asked|insist(?:s|ed)?\s+on|refused)\b", re.IGNORECASE)
 RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
+# a sentence without any of these words holds no agreement, decision, commitment or deadline
+HINT = re.compile(
+    r"\b(?:deal|agreement|accord|pact|treaty|truce|cease-?fire|memorandum|framework|understanding|arrangement|decree|decision|"
+    r"decided|ordered|approved|authori[sz]ed|agreed|agrees|pledged?|promised?|vowed?|committed|commits|undert(?:ook|akes)|"
+    r"would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|expected\s+to|required|supposed|due|deadline|terms|"
+    r"exchange|return|signed|swap|paves?|paving|way\s+for|instructed|directed|told|commits|obliges|binds|release)\b",
+    re.IGNORECASE,
+)
 FORCES = re.compile(r"\b(?:forces|troops|soldiers|personnel|military)\b", re.IGNORECASE)
 
 
@@ -83,6 +94,16 @@ def _noun_pattern(ctx: Context) -> re.Pattern[str]:
 
 
 _NOUNS: dict[int, re.Pattern[str]] = {}
+_COMMIT: dict[int, re.Pattern[str]] = {}
+
+
+def _commit_pattern(ctx: Context) -> re.Pattern[str]:
+    key = id(ctx.cues)
+    if key not in _COMMIT:
+        verbs = [v[:-3] if v.endswith(" to") else v for v in ctx.cues.commitment_verbs]
+        # "pledged on Sunday to free", "agreed Tuesday to release"
+        _COMMIT[key] = re.compile(r"\b" + words_pattern(verbs) + r"(?:\s+(?:on\s+)?\w+day|\s+on\s+\w+\s+\d{1,2})?\s+to\b")
+    return _COMMIT[key]
 _ACTIONS: dict[int, re.Pattern[str]] = {}
 
 
@@ -179,6 +200,11 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                         if party and party not in parties:
                             named.append(actor)  # type: ignore[arg-type]
                             parties.append(party)
+        if stated and not parties and date is not None:
+            side = next((p for p in (_top_party(ctx, ("government",)), _top_party(ctx, ("state",))) if p), None)
+            other = ctx.opponent(side, m.start()) if side else None
+            if side and other:
+                named, parties = [side, other], [side, other]
         if len(parties) >= 2 or (stated and parties):
             known = _known(ctx, tuple(parties), date, kind)
             if known is not None and date is None:
@@ -196,6 +222,14 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
     if found is not None:
         state.current = found
     return found
+
+
+def _top_party(ctx: Context, kinds: tuple[str, ...]) -> str | None:
+    """The party of these kinds named most often in the text."""
+    starts, parties = ctx.parties_by_kind(kinds)
+    if not parties:
+        return None
+    return max(set(parties), key=lambda p: (parties.count(p), -parties.index(p)))
 
 
 def _phrase_end(ctx: Context, start: int, limit: int) -> int:
@@ -234,10 +268,38 @@ def _object_party(ctx: Context, start: int, end: int) -> str | None:
     return _released_party(ctx, start, end, None, kinds)
 
 
-def _deadline(ctx: Context, start: int, end: int) -> dt.date | None:
+WITHIN = re.compile(r"\bwithin\s+(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>days?|weeks?|months?|years?)\b", re.IGNORECASE)
+
+
+def _within(ctx: Context, start: int, end: int, base: dt.date | None) -> dt.date | None:
+    """'within 14 months' (of the signing): the agreement's date plus that much."""
+    m = WITHIN.search(ctx.text, start, end)
+    if not m or base is None:
+        return None
+    n = ctx.numbers.value_of(m.group("n"))
+    if not n:
+        return None
+    unit = m.group("unit").lower().rstrip("s")
+    if unit == "day":
+        return base + dt.timedelta(days=n)
+    if unit == "week":
+        return base + dt.timedelta(weeks=n)
+    months = n * (12 if unit == "year" else 1)
+    year, month = divmod(base.month - 1 + months, 12)
+    import calendar
+
+    day = min(base.day, calendar.monthrange(base.year + year, month + 1)[1])
+    return dt.date(base.year + year, month + 1, day)
+
+
+def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> dt.date | None:
+    """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date."""
     for d in ctx.dates(start, end, future=True):
         if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start):
             return d.last
+        if (obligation and d.kind == "day" and re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
+                and not re.search(r"\b(?:since|began|begun|started|erupted|broke\s+out|signed|ended|killed|attack)\b", ctx.text[max(start, d.start - 40) : d.start])):
+            return d.first
     return None
 
 
@@ -265,18 +327,34 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     text = ctx.text
     made: list[Commitment] = []
     actions = _action_pattern(ctx)
-    deadline = _deadline(ctx, start, end)
-    last_action: str | None = None
-    for am in actions.finditer(text, start, end):
+    deadline = _deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
+    hits = list(actions.finditer(text, start, end))
+    others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|undertook)(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") else ()
+    if rule == "agreement-terms":
+        modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to)\s+(?P<a>[a-z]+)\b", text[start:end])
+        others = list(others) + [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
+    for om in others:
+        verb = om.group("a")
+        if verb in ctx.cues.actions or any(start + om.start("a") == h.start() for h in hits) or verb in ("a", "an", "the", "be"):
+            continue
+        subj = ctx.subject_before(start + om.start(), start) or ctx.subject_before(start + om.start(), ctx.layout.sentence_of(start)[0])
+        if subj is None or NOT_COMMITMENT.search(text, start, start + om.start()):
+            continue
+        for actor, _ in ctx.actors_of(subj, subj.start):
+            ob = ctx.party_of(actor)
+            if ob:
+                made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : _phrase_end(ctx, start + om.end(), end)].split()),
+                                  None, None, deadline, (subj.start, _phrase_end(ctx, start + om.end(), end)), rule + "-other",
+                                  counterparty=_other(ctx, agr, ob)))
+    for am in hits:
         action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
         before = text[max(start, am.start() - 60) : am.start()]
-        modal = re.search(MODAL + r"\s+(?:\w+\s+)?$", before)
+        modal = re.search(MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
         if not modal and not passive:
             continue
         if passive:
-            fp = None
-            figs = [f for f in ctx.numbers.find(text, start, am.start())]
+            figs = [f for f in ctx.numbers.find(text, max(start, am.start() - 200), am.start())]
             from loaders.extract.releases import _figure_with_people, _patterns
 
             _, _, people, _ = _patterns(ctx)
@@ -301,11 +379,10 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             obj = " ".join(text[figure.end : noun_end].split()).replace(" should be", "").strip() or "prisoners"
             obj = re.sub(r"\s+(?:should|would|will|must|are|is|were|was)(?:\s+be)?$", "", obj)
             ev_end = _reciprocal_end(ctx, am.end(), end)
-            c = _make(ctx, state, agr, obligor, action, _people_object(obj, object_party, ctx), object_party, figure, deadline,
+            c = _make(ctx, state, agr, obligor, action, _object_text(obj), object_party, figure, deadline,
                       (figure.start, ev_end), rule + "-passive")
             made.append(c)
             made += _reciprocal(ctx, state, agr, c, am.end(), end, deadline, (figure.start, ev_end), rule)
-            last_action = action
             continue
         subj_end = max(start, am.start() - len(before) + modal.start())  # type: ignore[union-attr]
         subj = ctx.subject_before(subj_end, start)
@@ -314,20 +391,45 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             subj = m[-1] if m and re.fullmatch(r"[\s,]*", text[m[-1].end : subj_end]) else None
         if subj is None:
             continue
-        obligors = [ctx.party_of(a) for a, _ in ctx.actors_of(subj, subj.start)]
+        obligors = []
+        for part in ctx.coordinated(subj, start):
+            for a, _ in ctx.actors_of(part, part.start):
+                o = ctx.party_of(a)
+                if o and o not in obligors:
+                    obligors.append(o)
         obligor = obligors[0] if obligors else None
         if obligor is None:
             continue
         ev_start = subj.start
         if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
             ev_start -= 4
+        if action == "release" and am.group("a").lower() in ("exchange", "swap") and (subj.plural or subj.kind == "sides" or len(obligors) > 1
+                                                                                  or (subj.kind == "pronoun" and subj.head == "they")):
+            # "they agreed to exchange all prisoners": each side frees the other's people
+            sides = obligors if len(obligors) > 1 else []
+            if not sides:
+                first = _top_party(ctx, ("government",)) or _top_party(ctx, ("state",))
+                sides = [p for p in (first, ctx.opponent(first, am.start())) if p]
+            fp = _figure_people(ctx, am.end(), end)
+            for ob in sides[:2]:
+                other_side = next((p for p in sides if p != ob), None)
+                made.append(_make(ctx, state, agr, ob, "release", "prisoners", other_side, None, deadline,
+                                  (ev_start, _phrase_end(ctx, am.end(), end)), rule + "-exchange"))
+            continue
         if action == "release":
             fp = _figure_people(ctx, am.end(), end)
             if fp is None:
+                every = re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war))\b", text[am.end() : end])
+                if every is None:
+                    continue
+                # "agreed to release all prisoners": no figure, every one of them
+                for ob in obligors:
+                    made.append(_make(ctx, state, agr, ob, action, every.group("who"), ctx.opponent(ob, am.start()), None, deadline,
+                                      (ev_start, am.end() + every.end()), rule + "-all"))
                 continue
             figure, obj, o_start, o_end = fp
             object_party = _object_party(ctx, o_start, o_end) or ctx.opponent(obligor, am.start())
-            c = _make(ctx, state, agr, obligor, action, _people_object(obj, object_party, ctx), object_party, figure, deadline,
+            c = _make(ctx, state, agr, obligor, action, _object_text(obj), object_party, figure, deadline,
                       (ev_start, o_end), rule)
             made.append(c)
             made += _reciprocal(ctx, state, agr, c, o_end, end, deadline, (ev_start, o_end), rule)
@@ -337,25 +439,187 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                 other = ctx.mention_at(o_end + gap.end(), 4)
                 if other is not None:
                     fp2 = _figure_people(ctx, other.end, end)
+                    if fp2 is None:
+                        bare = ctx.numbers.find(text, other.end, min(end, other.end + 20))
+                        if bare and bare[0].value and re.fullmatch(r"\s*", text[other.end : bare[0].start]):
+                            fp2 = (bare[0], obj, bare[0].start, bare[0].end)
                     if fp2 is not None and fp2[2] - other.end < 4:
                         ob2 = ctx.party_of(other.actor)
                         if ob2:
                             figure2, obj2, s2, e2 = fp2
                             op2 = _object_party(ctx, s2, e2) or ctx.opponent(ob2, s2)
-                            made.append(_make(ctx, state, agr, ob2, action, _people_object(obj2, op2, ctx), op2, figure2, deadline,
+                            made.append(_make(ctx, state, agr, ob2, action, _object_text(obj2), op2, figure2, deadline,
                                               (other.start, e2), rule + "-gapped"))
+        elif action in ("ceasefire", "talks"):
+            for ob in obligors:
+                made.append(_make(ctx, state, agr, ob, action, " ".join(am.group("a").split()), None, None, deadline,
+                                  (ev_start, _phrase_end(ctx, am.end(), end)), rule, counterparty=_other(ctx, agr, ob)))
         elif action == "withdraw":
             obj_m = re.match(r"\s+(?:(?:its|their|all|the|foreign|remaining|\w+)\s+){0,3}(?:forces|troops|soldiers)", text[am.end() : end])
             obj = obj_m.group(0).strip() if obj_m else "forces"
             made.append(_make(ctx, state, agr, obligor, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
                               counterparty=_other(ctx, agr, obligor)))
-        last_action = action
-    return _pair(made)
+    return made
 
 
-def _people_object(obj: str, party: str | None, ctx: Context) -> str:
-    obj = " ".join(obj.split())
-    return obj or "prisoners"
+def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'Ghani has ordered the release of 1,500 Taliban prisoners': a decision of the subject's party."""
+    text = ctx.text
+    made: list[Commitment] = []
+    for m in ORDERED.finditer(text, s_start, s_end):
+        if ctx.in_quote(m.start()) or NOT_COMMITMENT.search(text, max(s_start, m.start() - 30), m.start()):
+            continue
+        subj = ctx.subject_before(m.start(), s_start)
+        decider = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
+        if decider is None:
+            continue
+        fp = _figure_people(ctx, m.end(), s_end)
+        if fp is None or fp[2] - m.end() > 12:
+            continue
+        figure, obj, o_start, o_end = fp
+        object_party = _object_party(ctx, o_start, o_end)
+        obligor = ctx.opponent(object_party, o_start) if object_party else None
+        if obligor is None:
+            continue
+        date = _date_in(ctx, s_start, s_end) or ctx.doc.published
+        agr = _Agr("decision", (decider,), (decider,), date, "", subj.start, o_end, True)  # type: ignore[union-attr]
+        state.agreements.setdefault(agr.id, agr)
+        state.current = state.agreements[agr.id]
+        made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
+                          _deadline(ctx, o_end, s_end), (subj.start, o_end), "decision-ordered"))  # type: ignore[union-attr]
+    return made
+
+
+ORDERED_TO = re.compile(
+    r"\b(?:ordered|instructed|directed|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces)\s+to\s+",
+    re.IGNORECASE,
+)
+COMMITS_TO = re.compile(r"\b(?:commits|committed|obliges|obliged|requires|required|binds|bound)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
+APPROVED_FOR = re.compile(r"\s+(?:who\s+(?:were|had\s+been)\s+)?(?:approved|cleared|earmarked|slated|selected|named)\s+for\s+(?:release|freedom)\b")
+PULL_OUT = re.compile(r"\b(?:pull|withdraw|take)\s+(?:(?:all|its|their|the|remaining|[A-Z][\w.]*)\s+){0,4}(?:troops|forces|soldiers)\s+out\b|\bwithdraw\b|\bleave\b|\bquit\b")
+
+
+def _ordered_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'the Taliban ordered their fighters to halt all offensive operations': a decision of the party."""
+    text = ctx.text
+    made: list[Commitment] = []
+    for m in ORDERED_TO.finditer(text, s_start, s_end):
+        if ctx.in_quote(m.start()):
+            continue
+        act = _action_pattern(ctx).match(text, m.end())
+        if act is None:
+            nxt = re.match(r"\s*(?:\w+\s+){0,2}", text[m.end() : s_end])
+            act = _action_pattern(ctx).search(text, m.end(), m.end() + (nxt.end() if nxt else 0) + 40)
+        action_word = None
+        if act is None:
+            if re.search(r"\b(?:truce|cease-?fire|cessation\s+of\s+hostilities)\b", text[s_start:s_end], re.IGNORECASE):
+                action_word = "ceasefire"  # "ordered the security forces to respect it" (the truce)
+            else:
+                continue
+        subj = ctx.subject_before(m.start(), s_start) or next(iter(ctx.mentions_in(max(s_start, m.start() - 120), m.start())[-1:]), None)
+        party = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
+        if party is None:
+            continue
+        action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act is not None else action_word
+        end = act.end() if act is not None else m.end()
+        date = _date_in(ctx, s_start, s_end) or ctx.doc.published
+        agr = _Agr("decision", (party,), (party,), date, "", subj.start, _phrase_end(ctx, end, s_end), True)  # type: ignore[union-attr]
+        state.agreements.setdefault(agr.id, agr)
+        made.append(_make(ctx, state, state.agreements[agr.id], party, action or "other", " ".join(text[m.end() : _phrase_end(ctx, end, s_end)].split())[:80],
+                          None, None, None, (subj.start, _phrase_end(ctx, end, s_end)), "decision-ordered-forces"))  # type: ignore[union-attr]
+    return made
+
+
+def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'the deal commits Washington to pull all U.S. troops out of Afghanistan within 14 months'."""
+    text = ctx.text
+    made: list[Commitment] = []
+    for m in COMMITS_TO.finditer(text, s_start, s_end):
+        who = ctx.mention_at(m.end(), 4)
+        if who is None or not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
+            continue
+        obligor = ctx.party_of(who.actor) if who.actor else None
+        if obligor is None:
+            continue
+        vp_start = who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
+        vp_end = _phrase_end(ctx, vp_start, s_end)
+        if PULL_OUT.match(text, vp_start):
+            action = "withdraw"
+        else:
+            act = _action_pattern(ctx).match(text, vp_start)
+            action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
+        agr = state.current
+        deadline = _deadline(ctx, vp_start, s_end) or _within(ctx, vp_start, s_end, agr.date if agr else None)
+        made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80], None, None, deadline,
+                          (m.start(), vp_end), "agreement-commits", counterparty=_other(ctx, agr, obligor)))
+    return made
+
+
+def _approved_for_release(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'the 400 Taliban prisoners approved for release by a grand assembly': their holder is to free them."""
+    from loaders.extract.releases import _figure_with_people, _patterns
+
+    text = ctx.text
+    if "for release" not in text[s_start:s_end] and "for freedom" not in text[s_start:s_end]:
+        return []
+    _, _, people, _ = _patterns(ctx)
+    made: list[Commitment] = []
+    for f in ctx.numbers.find(text, s_start, s_end):
+        if re.match(r"\s+of\s+(?:the\s+)?\d", text[f.end : f.end + 12]):
+            continue  # "80 of the 400 prisoners approved for release": the 400 are the commitment
+        hit = _figure_with_people(ctx, [f], people, s_end)
+        if hit is None or not APPROVED_FOR.match(text, hit[2]) or ctx.in_quote(f.start):
+            continue
+        figure, _, noun_end = hit
+        object_party = _object_party(ctx, figure.start, noun_end)
+        obligor = ctx.opponent(object_party, f.start) if object_party else None
+        if obligor is None:
+            continue
+        made.append(_make(ctx, state, state.current, obligor, "release", " ".join(text[figure.end : noun_end].split()), object_party,
+                          figure, None, (figure.start, APPROVED_FOR.match(text, noun_end).end()), "commitment-approved"))  # type: ignore[union-attr]
+    return made
+
+
+def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'the 5,000 Taliban prisoners it had agreed to free': the commitment restated in passing."""
+    text = ctx.text
+    if not re.search(r"\b(?:agreed|committed|pledged|promised|undert(?:ook|aken)|required)\s+to\b", text[s_start:s_end]):
+        return []
+    from loaders.extract.releases import _figure_with_people, _patterns
+
+    _, _, people, _ = _patterns(ctx)
+    made: list[Commitment] = []
+    figs = ctx.numbers.find(text, s_start, s_end)
+    for f in figs:
+        hit = _figure_with_people(ctx, [f], people, s_end)
+        if hit is None:
+            continue
+        figure, _, noun_end = hit
+        rel = RELATIVE_COMMIT.match(text, noun_end, s_end)
+        if not rel or ctx.in_quote(f.start):
+            continue
+        subj = ctx.mention_at(noun_end + rel.start("subj"), 2)
+        if subj is not None and subj.kind == "pronoun":
+            actor = ctx._last_party(subj.start) if subj.head == "they" else None
+            if subj.head in ("it",):
+                actor = None
+        else:
+            actor = subj.actor if subj is not None else None
+        if actor is None and rel.group("subj").lower() in ("it", "they"):
+            before = [m for m in ctx.mentions_in(s_start, f.start) if not ctx.in_quote(m.start) and m.kind in ("party", "descriptor", "metonym")]
+            actor = before[-1].actor if before else None
+        obligor = ctx.party_of(actor) if actor else None
+        if obligor is None:
+            continue
+        object_party = _object_party(ctx, figure.start, noun_end) or ctx.opponent(obligor, f.start)
+        made.append(_make(ctx, state, state.current, obligor, "release", " ".join(text[figure.end : noun_end].split()),
+                          object_party, figure, None, (figure.start, rel.end()), "commitment-restated"))
+    return made
+
+
+def _object_text(obj: str) -> str:
+    """The released people as the text names them ("Taliban prisoners")."""
+    return " ".join(obj.split()) or "prisoners"
 
 
 def _reciprocal_end(ctx: Context, pos: int, end: int) -> int:
@@ -370,7 +634,7 @@ def _reciprocal_end(ctx: Context, pos: int, end: int) -> int:
 
 def _reciprocal(ctx: Context, state: _State, agr: _Agr | None, first: Commitment, pos: int, end: int,
                 deadline: dt.date | None, ev: tuple[int, int], rule: str) -> list[Commitment]:
-    m = RECIPROCAL.search(ctx.text, pos, min(end, pos + 20))
+    m = RECIPROCAL.search(ctx.text, pos, min(end, pos + 160))
     if not m:
         return []
     fp = _figure_people(ctx, m.end(), end)
@@ -392,10 +656,6 @@ def _other(ctx: Context, agr: _Agr | None, obligor: str) -> str | None:
         return None
     others = [p for p in agr.parties if p != obligor]
     return others[0] if len(others) == 1 else None
-
-
-def _pair(made: list[Commitment]) -> list[Commitment]:
-    return made
 
 
 def _withdrawal(ctx: Context, state: _State, agr: _Agr, start: int, end: int) -> list[Commitment]:
@@ -457,12 +717,25 @@ def _decision(ctx: Context, state: _State, s_start: int, s_end: int) -> tuple[_A
     return agr, m.end()
 
 
+def _windows(sentences):
+    """Sentences, with a very long one cut into windows of about 2,000 characters."""
+    for s_start, s_end in sentences:
+        while s_end - s_start > 3000:
+            yield s_start, s_start + 2000
+            s_start += 2000
+        yield s_start, s_end
+
+
 def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
     """Agreements stated in the text and the commitments they create."""
     text = ctx.text
     state = _State()
     with_commitments: set[str] = set()
-    for s_start, s_end in ctx.layout.sentences:
+    terms_context = False
+    for s_start, s_end in _windows(ctx.layout.sentences):
+        if not HINT.search(text, s_start, s_end):
+            terms_context = False
+            continue
         sent = text[s_start:s_end]
         quoted = ctx.in_quote(s_start + (len(sent) - len(sent.lstrip(" \"“”'"))))
         # decisions, even inside quotations ("It was decided that ...")
@@ -505,7 +778,28 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                 comma = text.find(",", nm.end(), s_end)
                 trigger_end = comma + 1 if comma > 0 else nm.end()
                 break
-        commit_verb = re.search(r"\b" + words_pattern(ctx.cues.commitment_verbs) + r"\b", sent)
+        if trigger_end is None:
+            ut = UNDER_TERMS.search(text, s_start, s_end)
+            if ut:
+                trigger_end = ut.end()
+                if agr is None and state.current is not None:
+                    agr = state.current
+        commit_verb = _commit_pattern(ctx).search(sent)
+        made_here = (_ordered(ctx, state, s_start, s_end) + _relative_commitments(ctx, state, s_start, s_end)
+                     + _ordered_to(ctx, state, s_start, s_end) + _commits_to(ctx, state, s_start, s_end)
+                     + _approved_for_release(ctx, state, s_start, s_end))
+        if made_here:
+            for c in made_here:
+                if c.agreement:
+                    with_commitments.add(c.agreement)
+        if trigger_end is None and commit_verb is None and terms_context and re.search(r"\b(?:will|would|are\s+to|is\s+to|shall|must)\b", sent):
+            made = _obligations(ctx, state, state.current, s_start, s_end, "agreement-terms-continued")
+            if made and state.current is not None:
+                with_commitments.add(state.current.id)
+            terms_context = bool(made)
+            continue
+        after_terms = terms_context
+        terms_context = trigger_end is not None
         if trigger_end is None and commit_verb is None:
             if agr is not None:
                 made = _withdrawal(ctx, state, agr, s_start, s_end)
@@ -513,11 +807,16 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                     with_commitments.add(agr.id)
             _deadline_sentence(ctx, state, s_start, s_end)
             continue
-        if trigger_end is None and NOT_COMMITMENT.search(text, s_start, s_start + commit_verb.start()):  # type: ignore[union-attr]
-            continue
+        if trigger_end is None:
+            cv = s_start + commit_verb.start()  # type: ignore[union-attr]
+            comma = text.rfind(",", s_start, cv)
+            if NOT_COMMITMENT.search(text, max(s_start, comma + 1, cv - 80), cv):
+                continue
         target = agr or state.current
         start = trigger_end if trigger_end is not None else s_start
-        made = _obligations(ctx, state, target, start, s_end, "agreement-terms" if trigger_end is not None else "commitment-verb")
+        made = _obligations(ctx, state, target, start, s_end, "agreement-terms" if trigger_end is not None or after_terms else "commitment-verb")
+        if made and after_terms and trigger_end is None:
+            terms_context = True
         if agr is not None:
             made += _withdrawal(ctx, state, agr, s_start, s_end)
         if made and target is not None:

@@ -25,13 +25,19 @@ BETWEEN = re.compile(
     r"^(?:[\s,]|\b(?:has|have|had|also|later|then|again|previously|earlier|separately|repeatedly|once|himself|herself|"
     r"itself|themselves|both|all|too|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|last\s+week|this\s+week|yesterday|today|"
-    r"on\s+Twitter|in\s+a\s+statement|publicly|privately|quickly|immediately)\b)*$",
+    r"on\s+Twitter|in\s+a\s+statement|publicly|privately|quickly|immediately|"
+    r"side|delegation|team|negotiators|negotiating\s+team|officials|leadership|camp|ministry|office|spokesman|"
+    r"spokeswoman|spokesperson|command|authorities|(?:armed|military|political)\s+wing|wing)\b|['’]s\b)*$",
     re.IGNORECASE,
 )
 
 
 # "The government, which was not a party to the deal, has said"; "an official who asked not to be named said"
-RELATIVE_GAP = re.compile(r"^\s*,?\s*(?:who|which)\s+[^;.\"“”]{0,120}?[\s,]*(?:(?:has|have|had|also|later)\s+)*$")
+RELATIVE_GAP = re.compile(
+    r"^\s*(?:,?\s*(?:who|which)\s+[^;.\"“”]{0,120}?[\s,]*"  # "X, who ..., said" / "X who asked ... said"
+    r"|,\s*(?:speaking|citing|quoted|aged|\d{1,3}\b)[^;.\"“”]{0,100}?,\s*)"  # "X, speaking on ..., said" / "X, 43, said"
+    r"(?:(?:has|have|had|also|later)\s+)*$"
+)
 RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
 
 
@@ -62,6 +68,11 @@ class Context:
     covered: list[tuple[int, int]] = field(default_factory=list)
     last_speaker: dict[str, str] = field(default_factory=dict)  # "person" / "party" -> actor
     used_actors: set[str] = field(default_factory=set)
+    _mention_starts: list[int] | None = None
+    _verb_starts: list[int] | None = None
+    _statement_starts: list[int] | None = None
+    _kind_index: dict[tuple[str, ...], tuple[list[int], list[str]]] = field(default_factory=dict)
+    _opponents: dict[str | None, str | None] = field(default_factory=dict)
 
     @property
     def text(self) -> str:
@@ -85,8 +96,43 @@ class Context:
     def dates(self, start: int, end: int, future: bool | None = None) -> list[DateMention]:
         return find_dates(self.doc.text, self.doc.published, start, end, future)
 
+    @property
+    def _starts(self) -> list[int]:
+        if self._mention_starts is None:
+            self._mention_starts = [m.start for m in self.mentions]
+        return self._mention_starts
+
+    def verbs_between(self, start: int, end: int) -> list[SpeechVerb]:
+        """Speech verbs starting in [start, end)."""
+        if self._verb_starts is None:
+            self._verb_starts = [v.start for v in self.verbs]
+        i = bisect.bisect_left(self._verb_starts, start)
+        j = bisect.bisect_left(self._verb_starts, end)
+        return self.verbs[i:j]
+
+    def parties_by_kind(self, kinds: tuple[str, ...]) -> tuple[list[int], list[str]]:
+        """(starts, parties) of every party-denoting mention of the given kinds, in text order."""
+        key = kinds
+        if key not in self._kind_index:
+            starts: list[int] = []
+            parties: list[str] = []
+            for m in self.mentions:
+                p = m.party if m.kind != "party" else m.actor
+                if p and m.kind not in ("pronoun", "sides") and self.kind_of(p) in kinds:
+                    starts.append(m.start)
+                    parties.append(p)
+            self._kind_index[key] = (starts, parties)
+        return self._kind_index[key]
+
+    def statements_around(self, pos: int, before: int = 5) -> list[Statement]:
+        """The last few statements (sorted by start) that start at or before ``pos``."""
+        if self._statement_starts is None or len(self._statement_starts) != len(self.statements):
+            self._statement_starts = [s.evidence.start for s in self.statements]
+        i = bisect.bisect_right(self._statement_starts, pos)
+        return self.statements[max(0, i - before) : i]
+
     def mentions_in(self, start: int, end: int) -> list[Mention]:
-        starts = [m.start for m in self.mentions]
+        starts = self._starts
         i = bisect.bisect_left(starts, start)
         found = []
         while i < len(self.mentions) and self.mentions[i].start < end:
@@ -97,7 +143,7 @@ class Context:
 
     def mention_at(self, pos: int, slack: int = 0) -> Mention | None:
         """The mention starting at ``pos`` (or within ``slack`` characters after it)."""
-        starts = [m.start for m in self.mentions]
+        starts = self._starts
         i = bisect.bisect_left(starts, pos)
         while i < len(self.mentions) and self.mentions[i].start <= pos + slack:
             if not self.in_quote(self.mentions[i].start):
@@ -128,7 +174,7 @@ class Context:
         cur = m
         while True:
             before = self.doc.text[max(floor, cur.start - 12) : cur.start]
-            if not re.search(r"(?:\band|,)\s+(?:[Tt]he\s+)?$", before):
+            if not re.search(r"\band\s+(?:[Tt]he\s+)?$", before) and not (len(found) > 1 and re.search(r",\s+(?:[Tt]he\s+)?$", before)):
                 break
             prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?(?:[Tt]he\s+)?", self.doc.text[p.end : cur.start])]
             if not prev:
@@ -141,24 +187,30 @@ class Context:
         """Actor ids (with the post they speak in) a mention stands for; pronouns resolved."""
         if m.kind == "pronoun":
             if m.head == "they":
-                actor = self.last_speaker.get("party") or self._last_party(at)
+                actor = self._last_party(at) or self.last_speaker.get("party")
             else:
-                actor = self.last_speaker.get("person") or self._last_person(at)
+                actor = self._last_person(at) or self.last_speaker.get("person")
             if not actor:
                 return []
             return [(actor, self.found.post_of.get(actor))]
         return [(a, m.post if m.kind in ("person", "post") else None) for a in m.actors if a]
 
     def _last_person(self, at: int) -> str | None:
-        for m in reversed(self.mentions):
-            if m.start < at and m.kind in ("person", "post") and not m.plural and not self.in_quote(m.start):
+        i = bisect.bisect_left(self._starts, at) - 1
+        while i >= 0 and at - self.mentions[i].start < 5000:
+            m = self.mentions[i]
+            if m.kind in ("person", "post") and not m.plural and not self.in_quote(m.start):
                 return m.actor
+            i -= 1
         return None
 
     def _last_party(self, at: int) -> str | None:
-        for m in reversed(self.mentions):
-            if m.start < at and m.kind in ("party", "descriptor", "metonym") and not self.in_quote(m.start):
+        i = bisect.bisect_left(self._starts, at) - 1
+        while i >= 0 and at - self.mentions[i].start < 5000:
+            m = self.mentions[i]
+            if m.kind in ("party", "descriptor", "metonym") and not self.in_quote(m.start):
                 return m.actor
+            i -= 1
         return None
 
     def note_speaker(self, actor: str) -> None:
@@ -187,6 +239,11 @@ class Context:
     def opponent(self, party: str | None, at: int) -> str | None:
         """The other side: for a government or state, the armed movement (else the other
         state) named most in the text; for an armed movement, the government or state."""
+        if party not in self._opponents:
+            self._opponents[party] = self._opponent(party)
+        return self._opponents[party]
+
+    def _opponent(self, party: str | None) -> str | None:
         kind = self.kind_of(party)
         if kind is None:
             return None
@@ -196,14 +253,15 @@ class Context:
             wanted = [("armed_movement",), ("government", "state")]
         else:
             return None
-        for kinds in wanted:
-            counts: dict[str, int] = {}
-            first: dict[str, int] = {}
-            for m in self.mentions:
-                p = m.party if m.kind != "party" else m.actor
-                if p and p != party and self.kind_of(p) in kinds and not self.in_quote(m.start):
-                    counts[p] = counts.get(p, 0) + 1
-                    first.setdefault(p, m.start)
-            if counts:
-                return max(counts, key=lambda p: (counts[p], -first[p]))
+        for quoted in (False, True):
+            for kinds in wanted:
+                counts: dict[str, int] = {}
+                first: dict[str, int] = {}
+                for m in self.mentions:
+                    p = m.party if m.kind != "party" else m.actor
+                    if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)):
+                        counts[p] = counts.get(p, 0) + 1
+                        first.setdefault(p, m.start)
+                if counts:
+                    return max(counts, key=lambda p: (counts[p], -first[p]))
         return None

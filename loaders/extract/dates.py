@@ -32,6 +32,7 @@ DATE_RE = re.compile(
     (?P<iso>\b(?P<iy>(?:19|20)\d\d)-(?P<im>[01]\d)-(?P<id>[0-3]\d)\b)
   | (?P<md>\b(?P<mdm>{_MON})\s+(?P<mdd>[0-3]?\d)(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>(?:19|20)\d\d)\b)?)
   | (?P<dm>\b(?P<dmd>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MON})(?:,?\s+(?P<dmy>(?:19|20)\d\d)\b)?)
+  | (?P<endof>\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endunit>week|month|year)\b)
   | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
   | (?P<wd>\b(?:(?P<wdq>last|this|next|on|past|previous|coming)\s+)?(?P<wdn>{_WD})\b)
   | (?P<dayword>\b(?:the\s+day\s+after\s+tomorrow|the\s+day\s+before\s+yesterday|yesterday|today|tonight|tomorrow|(?:a|one)\s+day\s+(?:earlier|before|later)|the\s+(?:previous|next|following)\s+day|the\s+day\s+after|this\s+morning|this\s+evening|this\s+afternoon)\b)
@@ -113,6 +114,15 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
                 first = last = None
             else:
                 first = last = _month_day(month, int(m.group("dmd")), year, published, fut)
+        elif m.group("endof"):
+            unit = m.group("endunit").lower()
+            kind = "day"
+            if unit == "week":
+                first = last = _monday(published) + dt.timedelta(days=6)
+            elif unit == "month":
+                first = last = dt.date(published.year, published.month, calendar.monthrange(published.year, published.month)[1])
+            else:
+                first = last = dt.date(published.year, 12, 31)
         elif m.group("rel"):
             which = m.group("which").lower()
             unit = m.group("unit").lower()

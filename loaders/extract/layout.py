@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 __all__ = ["Layout", "Quote", "nlp"]
 
 OPENERS = "\u201c\u201e\u00ab"  # “ „ «
 CLOSERS = "\u201d\u00bb"  # ” »
-MARKS = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])\u2018|\u2019(?![\w])")
+MARKS = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])")
 PARAGRAPH = re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*")
+DATELINE = re.compile(r"[A-Z][A-Z'’.-]{2,}(?:\s+[A-Z][A-Z'’.-]+)*(?:,\s+[\w'’.-]+(?:\s+[\w'’.-]+){0,3})?\s*(?:\([A-Za-z .-]{1,30}\)\s*)?[-–—]{1,2}\s+")
 CHUNK = 200_000  # characters handed to spaCy at a time
 
 
@@ -64,31 +65,31 @@ class Layout:
     paragraphs: tuple[tuple[int, int], ...]
     sentences: tuple[tuple[int, int], ...]
     quotes: tuple[Quote, ...]
+    _quote_starts: list[int] = field(default_factory=list, repr=False, compare=False)
+    _sentence_starts: list[int] = field(default_factory=list, repr=False, compare=False)
+    _paragraph_starts: list[int] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def of(cls, text: str) -> "Layout":
         paragraphs = _paragraphs(text)
         sentences = _sentences(text, paragraphs)
         quotes = _quotes(text, paragraphs)
-        return cls(text, tuple(paragraphs), tuple(sentences), tuple(quotes))
+        return cls(text, tuple(paragraphs), tuple(sentences), tuple(quotes),
+                   [q.start for q in quotes], [s for s, _ in sentences], [s for s, _ in paragraphs])
 
     def quote_at(self, pos: int) -> Quote | None:
         """The quotation whose marks enclose ``pos``, if any."""
-        for q in self.quotes:
-            if q.start <= pos < q.end:
-                return q
-            if q.start > pos:
-                break
+        i = bisect.bisect_right(self._quote_starts, pos) - 1
+        if i >= 0 and self.quotes[i].start <= pos < self.quotes[i].end:
+            return self.quotes[i]
         return None
 
     def sentence_of(self, pos: int) -> tuple[int, int]:
-        starts = [s for s, _ in self.sentences]
-        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        i = max(0, bisect.bisect_right(self._sentence_starts, pos) - 1)
         return self.sentences[i] if self.sentences else (0, len(self.text))
 
     def paragraph_of(self, pos: int) -> tuple[int, int]:
-        starts = [s for s, _ in self.paragraphs]
-        i = max(0, bisect.bisect_right(starts, pos) - 1)
+        i = max(0, bisect.bisect_right(self._paragraph_starts, pos) - 1)
         return self.paragraphs[i] if self.paragraphs else (0, len(self.text))
 
 
@@ -102,34 +103,55 @@ def _paragraphs(text: str) -> list[tuple[int, int]]:
     if pos < len(text) and text[pos:].strip():
         end = len(text.rstrip())
         found.append((pos, end))
-    return [(s + (len(text[s:e]) - len(text[s:e].lstrip())), e) for s, e in found]
+    spans = [(s + (len(text[s:e]) - len(text[s:e].lstrip())), e) for s, e in found]
+    # a dateline ("KABUL, Afghanistan (AP) — ") is not part of the first sentence
+    out = []
+    for s, e in spans:
+        m = DATELINE.match(text, s, e)
+        out.append((m.end(), e) if m and m.end() < e else (s, e))
+    return out
 
 
 def _sentences(text: str, paragraphs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentence spans: spaCy's sentence starts, cut again at every paragraph break."""
+    from spacy.attrs import IDX, SENT_START
+
     pipeline = nlp()
+    starts: set[int] = set()
+    pos, size = 0, len(text)
+    while pos < size:
+        stop = min(size, pos + CHUNK)
+        if stop < size:  # cut a huge text at a line break, else at a space
+            cut = max(text.rfind("\n", pos + CHUNK // 2, stop), text.rfind(" ", pos + CHUNK // 2, stop))
+            stop = cut if cut > pos else stop
+        doc = pipeline(text[pos:stop])
+        if len(doc):
+            for idx, start in doc.to_array([IDX, SENT_START]).tolist():
+                if start == 1:
+                    starts.add(pos + idx)
+        pos = stop
+    ordered = sorted(starts)
     found: list[tuple[int, int]] = []
     for p_start, p_end in paragraphs:
-        pos = p_start
-        while pos < p_end:
-            stop = min(p_end, pos + CHUNK)
-            if stop < p_end:  # cut a huge paragraph at a space
-                space = text.rfind(" ", pos + CHUNK // 2, stop)
-                stop = space if space > pos else stop
-            doc = pipeline(text[pos:stop])
-            spans = [(pos + s.start_char, pos + s.end_char) for s in doc.sents]
-            for i, (s, e) in enumerate(spans):
-                # an opening quote mark left at the end of a sentence belongs to the next
-                if i + 1 < len(spans) and e - s > 1 and text[e - 1] in '"\u201c\u2018\u201e\u00ab' and text[e - 2].isspace():
-                    e -= 1
-                    spans[i + 1] = (e, spans[i + 1][1])
-                    spans[i] = (s, e)
-            for s, e in spans:
-                chunk = text[s:e]
-                lead = len(chunk) - len(chunk.lstrip())
-                trail = len(chunk) - len(chunk.rstrip())
-                if e - trail > s + lead:
-                    found.append((s + lead, e - trail))
-            pos = stop
+        i = bisect.bisect_right(ordered, p_start)
+        cuts = [p_start]
+        while i < len(ordered) and ordered[i] < p_end:
+            cuts.append(ordered[i])
+            i += 1
+        spans = [(cuts[k], cuts[k + 1] if k + 1 < len(cuts) else p_end) for k in range(len(cuts))]
+        for k in range(len(spans) - 1):
+            s, e = spans[k]
+            e_trim = len(text[s:e].rstrip()) + s
+            # an opening quote mark left at the end of a sentence belongs to the next
+            if e_trim - s > 1 and text[e_trim - 1] in '"\u201c\u2018\u201e\u00ab' and text[e_trim - 2].isspace():
+                spans[k] = (s, e_trim - 1)
+                spans[k + 1] = (e_trim - 1, spans[k + 1][1])
+        for s, e in spans:
+            chunk = text[s:e]
+            lead = len(chunk) - len(chunk.lstrip())
+            trail = len(chunk) - len(chunk.rstrip())
+            if e - trail > s + lead:
+                found.append((s + lead, e - trail))
     return found
 
 
@@ -139,6 +161,11 @@ def _is_opening(text: str, i: int, start: int, end: int) -> bool:
         return True
     if ch in CLOSERS or ch == "\u2019":
         return False
+    if ch == "'":
+        # British style: 'We will not accept it,' he said. An apostrophe ("insurgents' ") is not a mark.
+        before = text[i - 1] if i > start else " "
+        after = text[i + 1] if i + 1 < end else " "
+        return (before.isspace() or before in "([{\u2014\u2013-" or i == start) and after.isalnum()
     before = text[i - 1] if i > start else " "
     after = text[i + 1] if i + 1 < end else " "
     if before.isspace() or before in "([{\u2014\u2013-/:" or i == start:
@@ -174,7 +201,7 @@ def _quotes(text: str, paragraphs: list[tuple[int, int]]) -> list[Quote]:
         j = 0
         if pending is not None:
             first = marks[0].start() if marks else -1
-            if first == p_start and text[first] not in "\u2018\u2019" and _is_opening(text, first, p_start, p_end):
+            if first == p_start and text[first] not in "\u2018\u2019'" and _is_opening(text, first, p_start, p_end):
                 open_at, paras = pending[0], pending[1] + 1
                 j = 1
             else:
@@ -182,15 +209,19 @@ def _quotes(text: str, paragraphs: list[tuple[int, int]]) -> list[Quote]:
             pending = None
         for m in marks[j:]:
             i = m.start()
-            is_single = text[i] in "\u2018\u2019"
+            is_single = text[i] in "\u2018\u2019'"
             opening = _is_opening(text, i, p_start, p_end)
+            if text[i] == "'" and not opening and not re.match(r"[.,;:!?\s]|$", text[i + 1 : i + 2]) :
+                continue
+            if text[i] == "'" and not opening and open_at is not None and text[open_at] == "'" and text[i - 1] not in ".,!?" and i + 1 < p_end and not re.match(r"\s*(?:[.,;:!?]|$|\n)", text[i + 1 : i + 3]):
+                continue  # "the insurgents' leader": a plural possessive inside the quote
             if open_at is None:
                 if opening:
                     open_at, single = i, is_single
                 continue
             if is_single != single:
                 continue  # a single mark inside a double quote, or the reverse
-            if opening and text[i] in OPENERS + "\u2018":
+            if opening and text[i] in OPENERS + "\u2018'":
                 open_at = i  # two openings in a row: the first was stray
                 continue
             s, e = _inner(text, open_at, i)

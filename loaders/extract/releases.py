@@ -10,6 +10,7 @@ from future, wished-for or denied releases ("will release", "want ... freed",
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import re
 
@@ -25,7 +26,7 @@ __all__ = ["find_releases"]
 IRREALIS = re.compile(
     r"\b(?:will|would|to|should|could|can|may|might|must|shall|not|never|n['’]t|refused|agreed|wants?|wanted|plans?|"
     r"planned|expected|ready|yet|if|whether|demand(?:ed|s)?|urged?|promised|pledged|vowed|before|unless|until|awaiting|"
-    r"be|being|once|after)\s+(?:[\w,-]+\s+){0,2}$",
+    r"be|being)\s+(?:[\w,-]+\s+){0,2}$",
     re.IGNORECASE,
 )
 CLAUSE_SPLIT = re.compile(
@@ -43,7 +44,9 @@ def _patterns(ctx: Context):
     key = id(ctx.cues)
     if key not in CACHE:
         cues = ctx.cues
-        verbs = re.compile(r"(?<![\w-])(?P<v>" + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
+        forms = (*cues.release_passive, *cues.release_active)
+        first = "".join(sorted({c for f in forms for c in (f[0].lower(), f[0].upper())}))
+        verbs = re.compile(rf"(?<![\w-])(?=[{re.escape(first)}])(?P<v>" + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
         passive = re.compile(r"^" + words_pattern(cues.release_passive) + r"$", re.IGNORECASE)
         nouns = list(cues.people_nouns)
         for demonym in cues.demonyms:
@@ -58,6 +61,7 @@ def _patterns(ctx: Context):
 
 def _clause(ctx: Context, pos: int) -> tuple[int, int]:
     s_start, s_end = ctx.layout.sentence_of(pos)
+    s_start, s_end = max(s_start, pos - 400), min(s_end, pos + 400)
     start, end = s_start, s_end
     for m in CLAUSE_SPLIT.finditer(ctx.text, s_start, s_end):
         if m.end() <= pos:
@@ -115,6 +119,8 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
     country = None
     for word in re.findall(r"[\w.'’-]+", span):
         base = re.sub(r"['’]s$", "", word)
+        if base not in ctx.cues.demonyms and base.endswith("s"):
+            base = base[:-1]
         if base in ctx.cues.demonyms:
             country = ctx.cues.demonyms[base]
             break
@@ -124,6 +130,8 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
                 continue
             return m.actor
     other = ctx.opponent(releaser, start) if releaser else None
+    if country and other and other in ctx.gaz.countries.get(country, ()) and not any(p.search(span) for _, p in kinds):
+        return other  # "Israel freed 39 Palestinian prisoners": the Palestinian side of this conflict
     for kind, pattern in kinds:
         if pattern.search(span):
             wanted = ("government", "state") if kind == "government" else (kind,)
@@ -142,22 +150,19 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
 
 
 def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | None:
-    found = None
-    for m in ctx.mentions:
-        p = m.party if m.kind != "party" else m.actor
-        wanted = ("government", "state") if kind == "government" else (kind,)
-        if not p or ctx.kind_of(p) not in wanted:
-            continue
-        if country and p not in ctx.gaz.countries.get(country, ()) and ctx.gaz.countries.get(country):
-            continue
-        found = p
-        if m.start > at:
-            break
-    if found is None and country:
-        wanted = ("government", "state") if kind == "government" else (kind,)
+    """The party of a kind named nearest before ``at`` (else first after), in ``country`` when given."""
+    wanted = ("government", "state") if kind == "government" else (kind,)
+    starts, parties = ctx.parties_by_kind(wanted)
+    in_country = set(ctx.gaz.countries.get(country, ())) if country else set()
+    ok = (lambda p: p in in_country) if in_country else (lambda p: True)
+    i = bisect.bisect_left(starts, at)
+    for j in list(range(i - 1, max(-1, i - 200), -1)) + list(range(i, min(len(parties), i + 200))):
+        if ok(parties[j]):
+            return parties[j]
+    if country:
         options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) in wanted]
-        found = options[0] if options else None
-    return found
+        return options[0] if options else None
+    return None
 
 
 def _releaser_before(ctx: Context, start: int, pos: int) -> str | None:
@@ -170,6 +175,11 @@ def _releaser_before(ctx: Context, start: int, pos: int) -> str | None:
             best = ctx.party_of(actor) if actor else best
             continue
         best = ctx.party_of(m.actor)
+    if best is None and re.match(r"\s*(?:it|they|we)\b", ctx.text[start:pos], re.IGNORECASE):
+        s_start = ctx.layout.sentence_of(start)[0]
+        before = [m for m in ctx.mentions_in(s_start, start) if not ctx.in_quote(m.start) and m.kind in ("party", "descriptor", "metonym", "person", "post")]
+        if before:
+            best = ctx.party_of(before[-1].actor)
     return best
 
 
@@ -189,11 +199,79 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
 
 
 def _source(ctx: Context, pos: int) -> str | None:
-    for s in ctx.statements:
-        ev = s.evidence
-        if s.kind == "reported" and ev.start <= pos < ev.end:
+    """The speaker of the reported statement whose span holds ``pos``."""
+    for s in ctx.statements_around(pos):
+        if s.kind == "reported" and s.evidence.start <= pos < s.evidence.end:
             return s.speaker
     return None
+
+
+def _passive_groups(ctx: Context, people, kinds, c_start: int, v_start: int, v_end: int, c_end: int, text: str) -> list[Release]:
+    """'5,000 prisoners and some 1,000 soldiers have been freed' (two groups) and
+    '1,056 detainees were released in all: 672 by the government and 384 by the rebels' (a breakdown)."""
+    made: list[Release] = []
+    s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
+    s_last = min(ctx.layout.sentence_of(v_start)[1], v_end + 300)
+    cumulative = bool(ctx.cues.cumulative.search(text, c_start, c_end))
+    since = SINCE.search(text, c_start, c_end)
+    date_from = date_to = None
+    if since:
+        month = MONTHS.index(since.group(1)) + 1
+        year = ctx.doc.published.year if month <= ctx.doc.published.month else ctx.doc.published.year - 1
+        date_from, date_to, cumulative = dt.date(year, month, 1), ctx.doc.published, True
+    elif cumulative:
+        date_to = ctx.doc.published
+    # a breakdown after a colon
+    colon = re.match(r"(?:\s+(?:in\s+all|in\s+total|overall))?\s*:\s*", text[v_end:s_last])
+    if colon:
+        pos = v_end + colon.end()
+        for part in re.finditer(r"(?P<n>\d[\d,]*)\s+by\s+", text[pos:s_last]):
+            figure = ctx.numbers.find(text, pos + part.start("n"), pos + part.end("n"))
+            agent = ctx.mention_at(pos + part.end(), 4)
+            releaser = ctx.party_of(agent.actor) if agent is not None and agent.actor else None
+            if not figure or releaser is None:
+                continue
+            dates = [d for d in ctx.dates(s_first, s_last, future=False) if d.kind == "day"]
+            day = dates[0].first if dates else _lead_day(ctx)
+            made.append(Release(releaser, ctx.opponent(releaser, v_start), figure[0].value, ctx.evidence(pos + part.start(), agent.end),  # type: ignore[union-attr]
+                                qualifier=figure[0].qualifier, date_from=day, date_to=day, rule="release-breakdown", confidence=0.7))
+        if made:
+            return made
+    # groups joined by "and" before the verb
+    figs = [f for f in ctx.numbers.find(text, c_start, v_start) if _good_figure(ctx, f)]
+    groups = []
+    for f in figs:
+        hit = _figure_with_people(ctx, [f], people, v_start)
+        if hit:
+            groups.append(hit)
+    if len(groups) < 2 or not all(re.search(r"\band\s+(?:\w+\s+)?$", text[a[2] : b[0].start]) for a, b in zip(groups, groups[1:])):
+        return []
+    for figure, _, noun_end in groups:
+        released = _released_party(ctx, figure.start, noun_end + 40 if noun_end + 40 < v_start else v_start, None, kinds)
+        releaser = ctx.opponent(released, v_start) if released else None
+        if releaser is None:
+            continue
+        made.append(Release(releaser, released, figure.value, ctx.evidence(groups[0][0].start, v_end), qualifier=figure.qualifier,
+                            cumulative=cumulative, date_from=date_from, date_to=date_to, rule="release-groups", confidence=0.7))
+    return made
+
+
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+
+LEAD_EVENT = re.compile(r"\b(?:exchanged|swapped|released|freed|handed|traded|returned|repatriated)\b", re.IGNORECASE)
+
+
+def _lead_day(ctx: Context) -> dt.date | None:
+    """The day of the exchange or release the article's first sentence reports, if it gives one."""
+    if not ctx.layout.sentences:
+        return None
+    s_start, s_end = ctx.layout.sentences[0]
+    if not LEAD_EVENT.search(ctx.text, s_start, s_end):
+        return None
+    days = [d for d in ctx.dates(s_start, s_end, future=False) if d.kind == "day"
+            and not re.search(r"\b(?:said|says|told|added|announced|stated|confirmed)\s+(?:\w+\s+)?$", ctx.text[max(0, d.start - 20) : d.start])]
+    return days[0].first if days else None
 
 
 def find_releases(ctx: Context) -> list[Release]:
@@ -202,6 +280,7 @@ def find_releases(ctx: Context) -> list[Release]:
     found: list[Release] = []
     seen: set[tuple] = set()
     consumed: list[tuple[int, int]] = []
+    lead_day = _lead_day(ctx)
     for vm in verbs.finditer(text):
         v_start, v_end = vm.start(), vm.end()
         if ctx.in_quote(v_start):
@@ -216,6 +295,13 @@ def find_releases(ctx: Context) -> list[Release]:
             continue
         if any(a <= v_start < b for a, b in consumed):
             continue
+        agent_releaser = None
+        by_agent = re.match(r"\s+(?:\w+ly\s+)?by\s+", text[v_end:c_end]) if form.endswith("ed") and not passive else None
+        if by_agent:
+            agent = ctx.mention_at(v_end + by_agent.end(), 4)
+            agent_releaser = ctx.party_of(agent.actor) if agent is not None and agent.actor else None
+            if agent_releaser:
+                passive = True  # "the 35 Ukrainians freed by Russia"
         total = TOTAL_TO.search(text, c_start, v_start)  # "brings to 1,900 the number ... freed by"
         total_after = None if total else TOTAL_TO.search(text, v_end, c_end)  # "..., bringing the total to 550"
         extra_total: Figure | None = None
@@ -230,24 +316,26 @@ def find_releases(ctx: Context) -> list[Release]:
             if figs and _good_figure(ctx, figs[0]):
                 extra_total = figs[0]
                 consumed.append((total_after.start(), figs[0].end))
+        if passive and figure is None:
+            made = _passive_groups(ctx, people, kinds, c_start, v_start, v_end, c_end, text)
+            if made:
+                for r in made:
+                    key = (r.releaser, r.released_party, r.count, r.date_from, r.date_to, r.cumulative)
+                    if key not in seen:
+                        seen.add(key)
+                        found.append(r)
+                continue
         if figure is None:
             limit = total_after.start() if total_after else c_end
             if passive:
                 figs = [f for f in ctx.numbers.find(text, c_start, v_start)]
                 hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
             else:
-                figs = ctx.numbers.find(text, v_end, min(limit, v_end + 120))
+                figs = [f for f in ctx.numbers.find(text, v_end, min(limit, v_end + 120))
+                        if re.fullmatch(r"\s*(?:(?:its|their|the|all|another|a\s+further|an\s+additional|some|about|nearly|at\s+least|more\s+than|up\s+to|over|final|last|first|remaining|(?:last|rest|remainder|bulk|majority|remaining)\s+of|from\s+\w+(?:\s+\w+)?)\s+)*", text[v_end : f.start])]
                 hit = _figure_with_people(ctx, figs, people, limit)
             if hit:
                 figure, _, noun_end = hit
-        if figure is None and not began:
-            continue
-        if figure is None:
-            # "began releasing prisoners" with a day, or nothing at all
-            if not ctx.dates(c_start, c_end):
-                continue
-        if figure is not None and LAST_OF.search(text, max(0, figure.start - 30), figure.start):
-            began = True  # "the last of the 5,000": no count of its own
         if figure is None:
             # "The 80 were released on Thursday": the figure of an earlier release
             ana = re.search(r"\b[Tt]he\s+(\d[\d,]*)\s+(?:(?:were|was|have\s+been|had\s+been)\s+)?$", text[c_start:v_start])
@@ -259,22 +347,18 @@ def find_releases(ctx: Context) -> list[Release]:
                         found[i] = replace(r, date_from=dates[0].first, date_to=dates[0].last)
                         break
                 continue
-        by_agent = re.match(r"\s+(?:\w+ly\s+)?by\s+", text[v_end:c_end]) if form.endswith("ed") else None
+        if figure is None and not began:
+            continue
+        if figure is None:
+            # "began releasing prisoners" with a day, or nothing at all
+            if not ctx.dates(c_start, c_end):
+                continue
+        if figure is not None and LAST_OF.search(text, max(0, figure.start - 30), figure.start):
+            began = True  # "the last of the 5,000": no count of its own
         # releaser
-        releaser = None
-        if by_agent and not passive:
-            m = ctx.mention_at(v_end + by_agent.end(), 4)
-            releaser = ctx.party_of(m.actor) if m and m.actor else None
-            if releaser:
-                passive = True
-                figs = ctx.numbers.find(text, max(c_start, v_start - 80), v_start)
-                hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
-                if hit and (figure is None or total is None):
-                    figure, _, noun_end = hit
-                    if LAST_OF.search(text, max(0, figure.start - 30), figure.start):
-                        began = True
-                if figure is None:
-                    continue
+        releaser = agent_releaser
+        if releaser is not None:
+            pass  # "freed by Russia"
         elif passive:
             by = re.match(r"\s+(?:\w+\s+){0,3}?by\s+", text[v_end:c_end])
             if by:
@@ -290,6 +374,11 @@ def find_releases(ctx: Context) -> list[Release]:
             if tail:
                 obj_end = noun_end + tail.start()
         released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
+        if releaser is None and released is None:
+            # "the group's second release after 20 personnel were handed over": the party in the sentence
+            s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
+            near = [m for m in ctx.mentions_in(s_first, v_start) if not ctx.in_quote(m.start) and m.kind in ("party", "descriptor", "metonym")]
+            releaser = ctx.party_of(near[-1].actor) if near else None
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
         if released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
@@ -312,6 +401,8 @@ def find_releases(ctx: Context) -> list[Release]:
             cumulative = True
         elif cumulative or perfect:
             date_to = ctx.doc.published
+        elif lead_day is not None and not began and v_start > ctx.layout.sentences[0][1]:
+            date_from = date_to = lead_day  # details of the event the lead dates ("Russia and Ukraine exchanged ... on Saturday")
         if began and figure is None:
             count, qualifier = None, "vague"
         elif began:
@@ -319,9 +410,10 @@ def find_releases(ctx: Context) -> list[Release]:
         else:
             count, qualifier = figure.value, figure.qualifier  # type: ignore[union-attr]
         source = None
-        according = re.search(r"\baccording\s+to\s+", text[ctx.layout.sentence_of(v_start)[0] : ctx.layout.sentence_of(v_start)[1]], re.IGNORECASE)
+        s0, s1 = ctx.layout.sentence_of(v_start)
+        s0, s1 = max(s0, v_start - 300), min(s1, v_end + 300)
+        according = re.search(r"\baccording\s+to\s+", text[s0:s1], re.IGNORECASE)
         if according:
-            s0 = ctx.layout.sentence_of(v_start)[0]
             m = ctx.mention_at(s0 + according.end(), 4)
             source = m.actor if m else None
         if source is None:

@@ -25,7 +25,7 @@ __all__ = ["find_statements", "speech_verbs"]
 
 # where a reported clause stops
 CLAUSE_END = re.compile(
-    r"\s*(?:;|,?\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+as\s+(?:teams|the|a|an|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,\s+(?:a|an)\s+\w+\s+after\b|,\s+(?:who|which)\s)",
+    r"\s*(?:;|,\s+and\s+(?=(?:a|an|the|some|many|other|several|it|they|he|she)\s)|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+as\s+(?:teams|the|a|an|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
@@ -58,7 +58,8 @@ _VERB_CACHE: dict[int, re.Pattern[str]] = {}
 def _verb_pattern(cues, words_pattern) -> re.Pattern[str]:
     key = id(cues)
     if key not in _VERB_CACHE:
-        _VERB_CACHE[key] = re.compile(r"(?<![\w’'-])(?:" + words_pattern(cues.speech) + r"|According\s+to)(?![\w’'-])")
+        first = "".join(sorted({f[0] for f in cues.speech} | {"A"}))
+        _VERB_CACHE[key] = re.compile(rf"(?<![\w’'-])(?=[{re.escape(first)}])(?:" + words_pattern(cues.speech) + r"|According\s+to)(?![\w’'-])")
     return _VERB_CACHE[key]
 
 
@@ -83,6 +84,8 @@ def _own_side(ctx: Context, span: tuple[int, int], speaker: str) -> bool:
     for m in ctx.mentions_in(*span):
         if m.kind == "pronoun" or m.kind == "sides":
             continue
+        if re.match(r"\s+(?:prisoners|fighters|captives|detainees|members|soldiers|personnel|inmates|militants)\b", ctx.text[m.end : m.end + 14]):
+            continue  # "Taliban prisoners were released": whose people, not who acted
         return ctx.party_of(m.actor) == party and party is not None
     return party is not None
 
@@ -135,7 +138,7 @@ def _emit(ctx: Context, mention: Mention, verb: SpeechVerb | None, kind: str, te
         channel = _channel(ctx, verb, attribution)
         said_on = _said_on(ctx, verb, attribution)
         if inherit is None and verb is not None and (verb.continues or verb.form.endswith("ing")):
-            inherit = next((s for s in reversed(ctx.statements) if s.speaker == actor
+            inherit = next((s for s in reversed(ctx.statements[-20:]) if s.speaker == actor
                             and s.evidence.start < mention.start and mention.start - s.evidence.end < 600), None)
         if inherit is not None and inherit.speaker == actor:
             channel = channel or inherit.channel
@@ -153,29 +156,29 @@ def _emit(ctx: Context, mention: Mention, verb: SpeechVerb | None, kind: str, te
 
 
 def _clause_end(ctx: Context, start: int, limit: int) -> int:
+    text = ctx.text
+    # another speech verb joined by "and" or a comma starts another statement
+    for v in ctx.verbs_between(start + 9, limit):
+        if start + 8 < v.start < limit:
+            joint = re.search(r"(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)$", text[max(start, v.start - 8) : v.start])
+            if joint:
+                limit = max(start, v.start - 8) + joint.start()
+                break
     m = CLAUSE_END.search(ctx.text, start, limit)
     end = m.start() if m and m.start() > start + 8 else limit
-    text = ctx.text
     while end > start and text[end - 1] in " \t.\u00a0,":
         end -= 1
     return end
 
 
 def _verb_at(ctx: Context, pos: int, slack: int = 3) -> SpeechVerb | None:
-    for v in ctx.verbs:
-        if pos <= v.start <= pos + slack:
-            return v
-        if v.start > pos + slack:
-            break
-    return None
+    found = ctx.verbs_between(pos, pos + slack + 1)
+    return found[0] if found else None
 
 
 def _verb_before_end(ctx: Context, end: int, floor: int) -> SpeechVerb | None:
-    last = None
-    for v in ctx.verbs:
-        if floor <= v.start and v.end <= end:
-            last = v
-    return last
+    found = [v for v in ctx.verbs_between(floor, end) if v.end <= end]
+    return found[-1] if found else None
 
 
 def find_statements(ctx: Context) -> list[Statement]:
@@ -187,7 +190,8 @@ def find_statements(ctx: Context) -> list[Statement]:
     prev: Statement | None = None
     prev_quote: Quote | None = None
     for qi, q in enumerate(quotes):
-        p_start, p_end = ctx.layout.paragraph_of(q.start)
+        p_start = ctx.layout.paragraph_of(q.start)[0]
+        p_end = ctx.layout.paragraph_of(max(q.start, q.end - 1))[1]
         nxt = quotes[qi + 1].start if qi + 1 < len(quotes) and quotes[qi + 1].start < p_end else p_end
         last_end = prev_quote.end if prev_quote and prev_quote.end > p_start else p_start
         made = _direct_after(ctx, q, nxt) or _direct_before(ctx, q, last_end)
@@ -202,7 +206,8 @@ def find_statements(ctx: Context) -> list[Statement]:
             direct_quotes.add(qi)
             continue
         # 2. a quote nothing attributes, right after an attributed one: the same speaker goes on
-        if prev is not None and prev_quote is not None and _continues(ctx, prev_quote, q) and _standalone(ctx, q):
+        if (prev is not None and prev_quote is not None and _continues(ctx, prev_quote, q) and _standalone(ctx, q)
+                and not _heading(ctx, q)):
             mention = Mention(q.start, q.start, "person", (prev.speaker,), post=prev.post)
             made_list = _emit(ctx, mention, None, "direct", (q.inner_start, q.inner_end), (q.inner_start, q.inner_end),
                               (q.end, q.end), "quote-continued", 0.75, inherit=prev)
@@ -225,6 +230,13 @@ def find_statements(ctx: Context) -> list[Statement]:
             seen.add(key)
             unique.append(s)
     return unique
+
+
+def _heading(ctx: Context, q: Quote) -> bool:
+    """A quoted subheading ("'Within weeks'"): a short quote alone on its line, with no full stop."""
+    p_start, p_end = ctx.layout.paragraph_of(q.start)
+    alone = ctx.text[p_start:p_end].strip(" \"'“”‘’\u00a0") == ctx.text[q.inner_start : q.inner_end].strip()
+    return alone and len(ctx.text[q.inner_start : q.inner_end].split()) < 6 and not re.search(r"[.!?,]\s*$", ctx.text[q.inner_start : q.end - 1])
 
 
 def _continues(ctx: Context, before: Quote, q: Quote) -> bool:
@@ -260,11 +272,11 @@ def _direct_after(ctx: Context, q: Quote, limit: int):
             return None
         att = (verb.start, speaker.end)
     else:
-        speaker = ctx.mention_at(pos, 0)
+        speaker = ctx.mention_at(pos, 4 if text[pos : pos + 4].lower() == "the " else 0)
         if speaker is None:
             return None
-        verb = _verb_at(ctx, speaker.end, 30)
-        if verb is None or not _gap_ok(ctx, speaker.end, verb.start):
+        verb = next((v for v in ctx.verbs_between(speaker.end, speaker.end + 160) if _gap_ok(ctx, speaker.end, v.start)), None)
+        if verb is None:
             return None
         att = (speaker.start, verb.end)
     region = (att[0], min(limit, att[1] + 80))
@@ -302,13 +314,18 @@ def _direct_before(ctx: Context, q: Quote, floor: int):
 
 
 def _gap_ok(ctx: Context, start: int, end: int) -> bool:
-    from loaders.extract.context import BETWEEN
+    """Only adverbs, a date, or an aside (", speaking on condition of anonymity,") between subject and verb."""
+    from loaders.extract.context import BETWEEN, RELATIVE_GAP
 
-    return bool(BETWEEN.match(ctx.text[start:end]))
+    gap = ctx.text[start:end]
+    return bool(BETWEEN.match(gap) or RELATIVE_GAP.match(gap))
 
 
 def _covered(ctx: Context, pos: int) -> bool:
-    return any(s <= pos < e for s, e in ctx.covered)
+    for s, e in reversed(ctx.covered[-50:]):
+        if s <= pos < e:
+            return True
+    return False
 
 
 def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[Statement]:
@@ -319,12 +336,15 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
         if verb.used or _covered(ctx, verb.start):
             continue
         s_start, s_end = ctx.layout.sentence_of(verb.start)
+        s_start, s_end = max(s_start, verb.start - 1500), min(s_end, verb.end + 1500)
         made: list[Statement] = []
         if verb.form == "according to":
             made = _according(ctx, verb, s_start, s_end)
-        elif (verb.form.endswith("ing") and verb.form != "according to") or re.search(r"(?:,\s*|\s)and\s+$", text[max(s_start, verb.start - 6) : verb.start]):
+        elif (verb.form.endswith("ing") and verb.form != "according to") or (
+                re.search(r"(?:,\s*|\s)(?:and|but)\s+$", text[max(s_start, verb.start - 6) : verb.start])
+                and PAST_FORMS.search(verb.form.split()[0])):
             p_start = ctx.layout.paragraph_of(verb.start)[0]
-            earlier = [s for s in ctx.statements if p_start <= s.evidence.start < verb.start]
+            earlier = [s for s in ctx.statements[-30:] if p_start <= s.evidence.start < verb.start]
             made = _participle(ctx, verb, s_start, s_end, earlier)
         else:
             after = ctx.mention_at(verb.end + 1, 4) if re.search(r",\s*$", text[s_start : verb.start]) else None
@@ -358,10 +378,18 @@ def _complement(ctx: Context, verb: SpeechVerb, s_end: int) -> int:
 
 
 def _inner_quote(ctx: Context, quotes: list[Quote], start: int, end: int) -> Quote | None:
-    """A quote that closes a reported clause ('hailed it as "good news,"'), read as a direct quote."""
+    """A quote that closes a reported clause and carries much of it ('hailed it as "good news,"'),
+    read as a direct quote; a short phrase quoted at the end of a long clause stays reported."""
     text = ctx.text
     for q in quotes:
         if start <= q.start and q.end <= end + 2:
+            lead = text[max(start, q.start - 25) : q.start]
+            if not re.search(r"\b(?:as|was|is|were|are|be|been)\s*$", lead):
+                continue
+            if len(text[q.inner_start : q.inner_end].split()) < 0.4 * len(text[start:end].split()):
+                continue
+            if re.match(r"\s*(?:and|but|or)\b", text[q.end : q.end + 6]):
+                continue  # "welcomed it as "a step" and urged ...": the quote is part of a longer report
             closing = text[q.inner_end : q.end].strip(" \"”’\u00a0")
             if q.end >= end - 1 or closing in (",", ".") or re.match(r"\s*[,.;]", text[q.end : q.end + 3]):
                 return q
@@ -376,13 +404,31 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
     ev_start = subjects[0].start
     if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
         ev_start -= 4
+    which = re.search(r",\s*(which|who)\s+(?:(?:has|have|had|also)\s+)*$", text[subject.end : verb.start])
+    if which:
+        ev_start = subject.end + which.start(1)  # "the ministry, which said ...": the relative clause
+    head = re.search(r"\b([A-Z][a-z]+)\s+(?:on|of|from|for|in|at)\s+$", text[max(s_start, ev_start - 30) : ev_start])
+    if head and not which:
+        ev_start = max(s_start, ev_start - 30) + head.start(1)  # "Officials on the government side said"
     rest = text[c_start:s_end].strip(" .\u00a0")
     made: list[Statement] = []
-    lead_clause = re.search(r",\s*$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
-    if lead_clause and re.match(r"\s*,", text[verb.end : verb.end + 3]):
+    lead_clause = re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
+    attribution_end = verb.end
+    if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to)\b", text[c_start:s_end])):
+        comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
+        if comma:
+            attribution_end = verb.end + comma.start()
+        else:  # "..., the U.N. said after a week of talks": the attribution runs to the end
+            attribution_end = _clause_end(ctx, c_start, s_end)
         rest = ""
     if len(rest.split()) >= 2 and not re.match(r"[\"“]", rest):
         c_end = _clause_end(ctx, c_start, s_end)
+        part = re.match(r"\s*,\s*(?:saying|adding|noting|arguing|insisting)\b", text[c_end : c_end + 14])
+        if part and len(text[c_start:c_end].split()) <= 6 and not re.match(r"\s*that\b", text[verb.end : c_start + 5]):
+            pverb = _verb_at(ctx, c_end + part.start() + 1, 12)
+            if pverb is not None:
+                pverb.used = True
+                c_end = _clause_end(ctx, _complement(ctx, pverb, s_end), s_end)
         inner = _inner_quote(ctx, quotes, c_start, c_end)
         for subj in subjects:
             if inner is not None:
@@ -395,14 +441,14 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         return made
     # "..., a senior official and a spokesman said."
     before = text[s_start : subjects[0].start]
-    m = re.search(r",\s*$", before)
+    m = re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", before)
     if m and len(before.split()) >= 3:
         c_end = s_start + m.start()
         if ctx.in_quote(s_start) or re.match(r"[\"“]", text[s_start:c_end]):
             return []
         for subj in subjects:
-            made += _emit(ctx, subj, verb, "reported", (s_start, c_end), (s_start, verb.end),
-                          (subj.start, verb.end), "clause-subject-verb", 0.8)
+            made += _emit(ctx, subj, verb, "reported", (s_start, c_end), (s_start, attribution_end),
+                          (subj.start, attribution_end), "clause-subject-verb", 0.8)
         ctx.covered.append((s_start, c_end))
     return made
 
@@ -454,7 +500,7 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
 def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlier: list[Statement]) -> list[Statement]:
     """'..., he added, noting (that) ...': the speaker of the sentence goes on."""
     text = ctx.text
-    if not re.search(r"(?:,|\band)\s*$", text[max(s_start, verb.start - 5) : verb.start]):
+    if not re.search(r"(?:,|\band|\bbut)\s*$", text[max(s_start, verb.start - 5) : verb.start]):
         return []
     speaker = None
     inherit = None
