@@ -184,7 +184,7 @@ class ActorFinder:
             desc = normalise(m.group("desc"))
             bare = not m.group("det") and not m.group("demo")
             if bare and not (desc.endswith("s") and desc in ("insurgents", "militants", "rebels", "authorities", "officials")):
-                if not (re.search(r"\baccording\s+to\s+$", text[max(0, m.start() - 14) : m.start()]) or OWNER.search(text, max(0, m.start() - 40), m.start())):
+                if not (re.search(r"\b(?:according\s+to|whose)\s+$", text[max(0, m.start() - 14) : m.start()]) or OWNER.search(text, max(0, m.start() - 40), m.start())):
                     continue
             if bare and m.start() > 0 and text[m.start() - 1 : m.start()].isalpha():
                 continue
@@ -366,7 +366,7 @@ class _DocState:
         self._later: dict[str, list[int]] = {}
         self._later_ids: dict[str, list[str]] = {}
         for c in cands:
-            if c.kind in ("party", "metonym") and c.ref:
+            if c.kind in ("party", "metonym") and c.ref and not LOCATIVE.search(self.text, max(0, c.start - 14), c.start):
                 kind = self.party_kind(c.ref)
                 if kind:
                     self._later.setdefault(kind, []).append(c.start)
@@ -433,6 +433,11 @@ class _DocState:
                     country = self.f.demonyms.get(demo.group("demo"))
                 owner = OWNER.search(text, max(0, c.start - 40), c.start)
                 owned = self.f.alias_ids.get(owner.group(1)) if owner else None
+                if re.search(r",\s*whose\s+$", text[max(0, c.start - 12) : c.start]):
+                    # "the United Arab Emirates, whose foreign ministry said": the organ of the party before
+                    comma = text.rfind(",", 0, c.start)
+                    before = [x for x in self.mentions if x.end <= comma and comma - x.end < 3 and x.kind in ("party", "metonym", "descriptor")]
+                    owned = before[-1].actor if before else owned
                 if owned in self.gaz.parties and self.party_kind(owned) in ("state", "government", "armed_movement", "international_organisation"):
                     # "France's foreign ministry", "the Netherlands foreign ministry": that party's organ
                     self._add(Mention(c.start, c.end, "descriptor", (owned,), party=owned, core_start=c.start, core_end=c.end))
@@ -448,7 +453,8 @@ class _DocState:
                     self._add(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
             elif c.kind == "sides":
                 # the two sides of the conflict: the government (or state) and the armed movement named most
-                gov = self.top_party("government") or self.top_party("state") or self.recent_party("state", c.start)
+                gov = (self.top_party("government") or self.recent_party("government", c.start) or self.top_party("state")
+                       or self.recent_party("state", c.start))
                 arm = self.top_party("armed_movement") or self.recent_party("armed_movement", c.start)
                 pair = tuple(p for p in (gov, arm) if p)
                 if pair:

@@ -36,7 +36,10 @@ ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|approved|authori[s
 RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|was\s+required|were\s+required|is\s+required|are\s+required)\s+to\s+(?:free|release|hand\s+over)\b")
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 SIGNED = re.compile(r"\b(?:signed|struck|reached|sealed|inked|concluded|agreed)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
-NOUN_SIGNED = re.compile(r"\s+(?:was\s+)?(?:signed|struck|reached|sealed|agreed)\b(?:\s+(?:by|between)\s+)?", re.IGNORECASE)
+NOUN_SIGNED = re.compile(r"(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
+# "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
+AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
+LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+)?$", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|would\s+like|asked|insist(?:s|ed)?\s+on|refused)\b", re.IGNORECASE)
@@ -73,6 +76,7 @@ class _State:
     agreements: dict[str, _Agr] = field(default_factory=dict)
     current: _Agr | None = None
     commitments: list[Commitment] = field(default_factory=list)
+    terms_at: int | None = None  # where the terms of a deal stated in the sentence begin
 
 
 def _known(ctx: Context, parties: tuple[str, ...], date: dt.date | None, kind: str) -> KnownAgreement | None:
@@ -121,6 +125,8 @@ def _parties_of(ctx: Context, start: int, end: int) -> tuple[list[str], list[str
     for m in ctx.mentions_in(start, end):
         if m.kind in ("pronoun",) or ctx.in_quote(m.start):
             continue
+        if LOCATED.search(ctx.text, max(0, m.start - 12), m.start):
+            continue  # "reached in Switzerland": a place, not a party
         for actor in m.actors:
             party = ctx.party_of(actor)
             if actor and party and party not in parties:
@@ -186,9 +192,9 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             ns = NOUN_SIGNED.match(text, m.end(), s_end)
             between = re.match(r"\s+between\s+", text[m.end() : s_end])
             if ns or between:
-                span_end = _phrase_end(ctx, m.end(), s_end)
+                span_end = _phrase_end(ctx, ns.end() if ns else m.end(), s_end)
                 named, parties = _parties_of(ctx, m.end(), span_end)
-                date = _date_in(ctx, m.end(), span_end)
+                date = _date_in(ctx, m.end(), min(s_end, max(span_end, (ns.end() if ns else m.end()) + 40)))
                 stated = bool(ns)
             else:
                 # "the U.S.-Taliban deal": a compound of party names before the noun
@@ -219,9 +225,41 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             found = state.agreements[agr.id]
         elif found is None and re.match(r"(?:the|that|this)\s+$", before[-5:], re.IGNORECASE) and state.current is not None:
             found = state.current
+    if found is None:
+        found = _agreed_that(ctx, state, s_start, s_end)
     if found is not None:
         state.current = found
     return found
+
+
+def _agreed_that(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | None:
+    """'The government and the ELN agreed in Mexico City on Wednesday that ...': a deal between the subjects."""
+    text = ctx.text
+    m = AGREED_THAT.search(text, s_start, s_end)
+    if m is None or ctx.in_quote(m.start()) or NOT_COMMITMENT.search(text, s_start, m.start()):
+        return None
+    if re.search(r"\b(?:not|never|denied|deny|denies|claimed|claims|said|says)\b", text[s_start : m.start()]):
+        return None  # a denied or reported agreement is no deal of this text
+    subj = ctx.subject_before(m.start(), s_start)
+    if subj is None:
+        return None
+    named: list[str] = []
+    parties: list[str] = []
+    for g in ctx.coordinated(subj, s_start):
+        for actor, _ in ctx.actors_of(g, g.start):
+            party = ctx.party_of(actor)
+            if party and party not in parties:
+                named.append(actor)
+                parties.append(party)
+    if len(parties) < 2:
+        return None
+    date = _date_in(ctx, m.start(), m.end()) or ctx.doc.published
+    start = ctx.coordinated(subj, s_start)[0].start
+    agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", start, m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 5, True)
+    agr.name = f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} agreement"
+    state.agreements.setdefault(agr.id, agr)
+    state.terms_at = m.end()
+    return state.agreements[agr.id]
 
 
 def _top_party(ctx: Context, kinds: tuple[str, ...]) -> str | None:
@@ -340,11 +378,20 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         subj = ctx.subject_before(start + om.start(), start) or ctx.subject_before(start + om.start(), ctx.layout.sentence_of(start)[0])
         if subj is None or NOT_COMMITMENT.search(text, start, start + om.start()):
             continue
+        p_end = _phrase_end(ctx, start + om.end(), end)
+        # a deadline of this obligation only: "while the government would suspend ..." has none of the clause before
+        own = deadline
+        split = None
+        for split in re.finditer(r"(?:,\s*while|,\s*whereas|;)\s", text[start : start + om.start()]):
+            pass
+        if split is not None:
+            b = start + split.end()
+            own = _deadline(ctx, b, end, obligation=True) or _within(ctx, b, end, agr.date if agr else None)
         for actor, _ in ctx.actors_of(subj, subj.start):
             ob = ctx.party_of(actor)
             if ob:
-                made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : _phrase_end(ctx, start + om.end(), end)].split()),
-                                  None, None, deadline, (subj.start, _phrase_end(ctx, start + om.end(), end)), rule + "-other",
+                made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : p_end].split()),
+                                  None, None, own, (subj.start, p_end), rule + "-other",
                                   counterparty=_other(ctx, agr, ob)))
     for am in hits:
         action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
@@ -434,7 +481,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             made.append(c)
             made += _reciprocal(ctx, state, agr, c, o_end, end, deadline, (ev_start, o_end), rule)
             # gapped: "... and the Taliban 1,000 government personnel"
-            gap = re.match(r"\s*,?\s*(?:and|while|with)\s+", text[o_end:end])
+            gap = re.match(r"(?:\s*,\s*(?:including|among\s+them|among\s+whom|mostly|many\s+of\s+them)\s+[^,;]{1,80})?\s*,?\s*(?:and|while|with)\s+", text[o_end:end])
             if gap:
                 other = ctx.mention_at(o_end + gap.end(), 4)
                 if other is not None:
@@ -538,20 +585,21 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         who = ctx.mention_at(m.end(), 4)
         if who is None or not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
             continue
-        obligor = ctx.party_of(who.actor) if who.actor else None
-        if obligor is None:
+        obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
+        if not obligors:
             continue
         vp_start = who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
         vp_end = _phrase_end(ctx, vp_start, s_end)
         if PULL_OUT.match(text, vp_start):
             action = "withdraw"
         else:
-            act = _action_pattern(ctx).match(text, vp_start)
+            act = _action_pattern(ctx).match(text, vp_start) or _action_pattern(ctx).search(text, vp_start, min(vp_end, vp_start + 30))
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
         agr = state.current
         deadline = _deadline(ctx, vp_start, s_end) or _within(ctx, vp_start, s_end, agr.date if agr else None)
-        made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80], None, None, deadline,
-                          (m.start(), vp_end), "agreement-commits", counterparty=_other(ctx, agr, obligor)))
+        for obligor in obligors:
+            made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80], None, None, deadline,
+                              (m.start(), vp_end), "agreement-commits", counterparty=_other(ctx, agr, obligor)))
     return made
 
 
@@ -642,9 +690,14 @@ def _reciprocal(ctx: Context, state: _State, agr: _Agr | None, first: Commitment
         return []
     figure, obj, s, e = fp
     object_party = _object_party(ctx, s, e)
-    obligor = ctx.opponent(object_party, s) if object_party else None
+    # the side that receives the first release gives the other back
+    obligor = first.object_party if first.object_party and first.object_party != first.obligor else None
+    if obligor is None:
+        obligor = ctx.opponent(object_party, s) if object_party else None
     if obligor is None:
         return []
+    if object_party == obligor:
+        object_party = first.obligor
     cond = " ".join(ctx.text[m.start() : e].split())
     c = _make(ctx, state, agr, obligor, first.action, obj, object_party, figure, deadline, ev, rule + "-reciprocal")
     state.commitments[state.commitments.index(first)] = replace(first, conditions=first.conditions + (cond,))
@@ -770,6 +823,8 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
         for nm in nouns.finditer(text, s_start, s_end):
             after = text[nm.end() : s_end]
             t = re.match(r"(?:\s+(?:signed|reached|struck)\s+(?:by\s+)?[^,]{0,80}?)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
+            if not t:
+                t = re.match(r"(?:\s+(?:signed|reached|struck|brokered|agreed|announced)\b[^,;]{0,80}?)?,?\s+(?:under\s+which|by\s+which|in\s+which|which\s+(?:requires|obliges|commits|says|stipulates))\s+", after)
             if t:
                 trigger_end = nm.end() + t.end()
                 break
@@ -778,6 +833,9 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                 comma = text.find(",", nm.end(), s_end)
                 trigger_end = comma + 1 if comma > 0 else nm.end()
                 break
+        if trigger_end is None and state.terms_at is not None and s_start <= state.terms_at <= s_end:
+            trigger_end = state.terms_at
+        state.terms_at = None
         if trigger_end is None:
             ut = UNDER_TERMS.search(text, s_start, s_end)
             if ut:

@@ -36,7 +36,7 @@ SECTIONS = (
     "speech_verbs", "channels", "statement_types", "post_heads", "post_modifiers", "name_titles",
     "head_synonyms", "anonymity", "demonyms", "release_verbs", "people_nouns", "people_kinds",
     "cumulative", "number_words", "qualifiers", "vague_amounts", "agreement_nouns",
-    "commitment_verbs", "actions", "own_actions",
+    "commitment_verbs", "actions", "own_actions", "unaffiliated_people", "captive_nouns",
 )
 
 
@@ -84,20 +84,72 @@ class Cues:
     actions: dict[str, str]
     own_actions: re.Pattern[str]
     agreements: tuple[KnownAgreement, ...]
+    unaffiliated_people: tuple[str, ...] = ()
+    captive_nouns: tuple[str, ...] = ()
 
 
 def words_pattern(words: Any, *, plural_s: bool = False) -> str:
-    """A regex alternation of phrases, longest first, spaces flexible.
+    """A regex alternation of phrases, spaces flexible, the longest phrase preferred.
+
+    The phrases are merged on their common beginnings (a trie), so that a list
+    of hundreds of names costs little more to scan than a short one.
 
     >>> re.fullmatch(words_pattern(["set free", "freed"]), "set  free") is not None
     True
+    >>> re.match(words_pattern(["U.S.", "U.S. forces"]), "U.S. forces left").group(0)
+    'U.S. forces'
     """
-    parts = []
-    for w in sorted(set(words), key=lambda x: (-len(x), x)):
-        p = r"\s+".join(re.escape(t) for t in w.split())
-        p = p.replace("'", "['’]")
-        parts.append(p)
-    return "(?:" + "|".join(parts) + ")" if parts else "(?!x)x"
+    trie: dict[str, Any] = {}
+    for w in set(words):
+        node = trie
+        for unit in _units(w):
+            node = node.setdefault(unit, {})
+        node[""] = {}  # a phrase may end here
+    body = _trie_regex(trie)
+    return "(?:" + body + ")" if body else "(?!x)x"
+
+
+def _units(phrase: str) -> list[str]:
+    """The regex pieces of a phrase: one per character, a run of spaces as one piece."""
+    units: list[str] = []
+    for i, token in enumerate(phrase.split()):
+        if i:
+            units.append(r"\s+")
+        units.extend("['’]" if ch == "'" else re.escape(ch) for ch in token)
+    return units
+
+
+def _trie_regex(node: dict[str, Any]) -> str:
+    ends = "" in node
+    branches = [unit + _trie_regex(child) for unit, child in sorted(node.items()) if unit]
+    if not branches:
+        return ""
+    inner = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    if ends:  # longer first: the optional part is tried before stopping here
+        return inner + "?" if len(branches) == 1 and _atomic(inner) else "(?:" + inner + ")?"
+    return inner
+
+
+def _atomic(piece: str) -> bool:
+    return len(piece) == 1 or (piece.startswith("(?:") and piece.endswith(")") and _balanced(piece[3:-1]))
+
+
+def _balanced(piece: str) -> bool:
+    depth = 0
+    i = 0
+    while i < len(piece):
+        ch = piece[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return depth == 0
 
 
 def _fail(where: str, line: int, field: str, message: str) -> DataFileError:
@@ -244,6 +296,8 @@ def parse_cues(data: Any, where: str, agreements: tuple[KnownAgreement, ...] = (
         actions=actions,
         own_actions=_regex(data["own_actions"], where, _line(data, "own_actions"), "own_actions"),
         agreements=agreements,
+        unaffiliated_people=_words(data, "unaffiliated_people", where),
+        captive_nouns=_words(data, "captive_nouns", where),
     )
 
 

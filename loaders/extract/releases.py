@@ -33,7 +33,9 @@ CLAUSE_SPLIT = re.compile(
     r"\b(?:said|says|added|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
 )
 TOTAL_TO = re.compile(r"\b(?:bringing|brings|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
-SINCE = re.compile(r"\bsince\s+(?:early\s+|mid-?|late\s+)?(January|February|March|April|May|June|July|August|September|October|November|December)\b")
+SINCE = re.compile(r"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+((?:19|20)\d\d))?|(?:last\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b")
+# "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
+CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
 PERFECT = re.compile(r"\b(?:has|have)\s+(?:now\s+|already\s+|so\s+far\s+|thus\s+far\s+|also\s+|since\s+)?(?:been\s+)?$", re.IGNORECASE)
 LAST_OF = re.compile(r"\b(?:the\s+)?(?:last|rest|remainder|remaining|bulk|majority|most|half)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 BEGAN = re.compile(r"\b(?:began|begun|begins|started|starts|starting|beginning)\b", re.IGNORECASE)
@@ -72,6 +74,38 @@ def _clause(ctx: Context, pos: int) -> tuple[int, int]:
     return start, end
 
 
+def _since(ctx: Context, m: re.Match[str]) -> dt.date:
+    """The first day of "since April", "since February 2022", "since Friday"."""
+    pub = ctx.doc.published
+    if m.group(3):
+        back = (pub.weekday() - MONTHS_WD.index(m.group(3))) % 7 or 7
+        return pub - dt.timedelta(days=back)
+    month = MONTHS.index(m.group(1)) + 1
+    if m.group(2):
+        return dt.date(int(m.group(2)), month, 1)
+    year = pub.year if month <= pub.month else pub.year - 1
+    return dt.date(year, month, 1)
+
+
+MONTHS_WD = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def _custody_party(ctx: Context, start: int, end: int) -> str | None:
+    """The party whose captivity the people left: "released from Russian captivity"."""
+    m = CUSTODY.match(ctx.text, start, end)
+    if not m:
+        return None
+    word = re.sub(r"['’]s$", "", m.group("who"))
+    actor = ctx.gaz.resolve(word)
+    if actor is None and word in ctx.cues.demonyms:
+        country = ctx.cues.demonyms[word]
+        for kind in ("government", "state", "armed_movement"):
+            options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
+            if options:
+                return options[0]
+    return ctx.party_of(actor) if actor else None
+
+
 def _good_figure(ctx: Context, f: Figure) -> bool:
     if f.percent:
         return False
@@ -108,6 +142,8 @@ def _figure_with_people(ctx: Context, figures: list[Figure], people: re.Pattern[
                 return f, f.end + m.start(), f.end + m.end()
             if re.match(r"[.;:]", w.group(0)):
                 break
+            if w.group(0) in ("and", "or", "but") and re.match(r"\s*\w+ed\b", window[w.end() :]):
+                break  # "handed over 40 weapons and released two marines": the figure is not of people
         if f.first:
             return f, f.end, f.end
     return None
@@ -147,6 +183,36 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
                 return options[0]
     # "of its own", "20 of its security forces": the releaser's people? no: the other side's
     return None
+
+
+_GROUPS: dict[int, tuple[re.Pattern[str], re.Pattern[str]]] = {}
+
+
+def _groups(ctx: Context) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    key = id(ctx.cues)
+    if key not in _GROUPS:
+        _GROUPS[key] = (
+            re.compile(r"(?<![\w])" + words_pattern(ctx.cues.captive_nouns) + r"(?![\w])", re.IGNORECASE),
+            re.compile(r"(?<![\w])" + words_pattern(ctx.cues.unaffiliated_people) + r"(?![\w])", re.IGNORECASE),
+        )
+    return _GROUPS[key]
+
+
+def _captives(ctx: Context, start: int, end: int) -> bool:
+    """Are the people named in text[start:end] captives of an armed group ("hostages")?"""
+    return bool(_groups(ctx)[0].search(ctx.text, start, end))
+
+
+def _unaffiliated(ctx: Context, start: int, end: int) -> bool:
+    """Are the people named in text[start:end] of no party ("three journalists")?"""
+    return bool(_groups(ctx)[1].search(ctx.text, start, end))
+
+
+def _top_kind(ctx: Context, kind: str) -> str | None:
+    starts, parties = ctx.parties_by_kind((kind,))
+    if not parties:
+        return None
+    return max(set(parties), key=lambda p: (parties.count(p), -parties.index(p)))
 
 
 def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | None:
@@ -198,6 +264,22 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
     return found
 
 
+SPOKEN_ON = re.compile(r"\b(?:said|says|told|added|announced|stated|confirmed|wrote|posted|tweeted|reported|statement|address)\s+(?:\w+\s+){0,3}(?:on\s+|late\s+|early\s+)?$", re.IGNORECASE)
+
+
+def _sentence_dates(ctx: Context, v_start: int):
+    """A day the sentence gives before a release verb whose own clause has none
+    ("On Sunday, 104 detainees were handed over ..., while the government released 18"),
+    unless the day says when something was said."""
+    s_start = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
+    found = []
+    for d in _release_dates(ctx, s_start, v_start, v_start):
+        if d.kind != "day" or SPOKEN_ON.search(ctx.text, max(s_start, d.start - 40), d.start):
+            continue
+        found.append(d)
+    return found[:1]
+
+
 def _source(ctx: Context, pos: int) -> str | None:
     """The speaker of the reported statement whose span holds ``pos``."""
     for s in ctx.statements_around(pos):
@@ -216,9 +298,7 @@ def _passive_groups(ctx: Context, people, kinds, c_start: int, v_start: int, v_e
     since = SINCE.search(text, c_start, c_end)
     date_from = date_to = None
     if since:
-        month = MONTHS.index(since.group(1)) + 1
-        year = ctx.doc.published.year if month <= ctx.doc.published.month else ctx.doc.published.year - 1
-        date_from, date_to, cumulative = dt.date(year, month, 1), ctx.doc.published, True
+        date_from, date_to, cumulative = _since(ctx, since), ctx.doc.published, True
     elif cumulative:
         date_to = ctx.doc.published
     # a breakdown after a colon
@@ -264,14 +344,23 @@ LEAD_EVENT = re.compile(r"\b(?:exchanged|swapped|released|freed|handed|traded|re
 
 def _lead_day(ctx: Context) -> dt.date | None:
     """The day of the exchange or release the article's first sentence reports, if it gives one."""
-    if not ctx.layout.sentences:
-        return None
-    s_start, s_end = ctx.layout.sentences[0]
-    if not LEAD_EVENT.search(ctx.text, s_start, s_end):
-        return None
-    days = [d for d in ctx.dates(s_start, s_end, future=False) if d.kind == "day"
-            and not re.search(r"\b(?:said|says|told|added|announced|stated|confirmed)\s+(?:\w+\s+)?$", ctx.text[max(0, d.start - 20) : d.start])]
-    return days[0].first if days else None
+    for s_start, s_end in ctx.layout.sentences[:3]:
+        if s_start > 600:
+            break  # past the lead
+        if not LEAD_EVENT.search(ctx.text, s_start, s_end):
+            continue
+        days = [d for d in ctx.dates(s_start, s_end, future=False) if d.kind == "day"
+                and not re.search(r"\b(?:said|says|told|added|announced|stated|confirmed)\s+(?:\w+\s+)?$", ctx.text[max(0, d.start - 20) : d.start])]
+        return days[0].first if days else None
+    return None
+
+
+def _lead_end(ctx: Context) -> int:
+    """Where the sentence that dates the event ends (the first that reports one)."""
+    for s_start, s_end in ctx.layout.sentences[:3]:
+        if LEAD_EVENT.search(ctx.text, s_start, s_end):
+            return s_end
+    return ctx.layout.sentences[0][1] if ctx.layout.sentences else 0
 
 
 def find_releases(ctx: Context) -> list[Release]:
@@ -315,7 +404,9 @@ def find_releases(ctx: Context) -> list[Release]:
             figs = ctx.numbers.find(text, total_after.end(), c_end)
             if figs and _good_figure(ctx, figs[0]):
                 extra_total = figs[0]
-                consumed.append((total_after.start(), figs[0].end))
+                # "bringing to 24 the number released since Monday": that verb is part of the total
+                tail = re.match(r"\s+the\s+(?:total|number|tally)(?:\s+of\s+[\w\s-]{1,40}?)?\s+(?:released|freed|set\s+free|handed\s+over)\b", text[figs[0].end : c_end])
+                consumed.append((total_after.start(), figs[0].end + (tail.end() if tail else 0)))
         if passive and figure is None:
             made = _passive_groups(ctx, people, kinds, c_start, v_start, v_end, c_end, text)
             if made:
@@ -364,6 +455,12 @@ def find_releases(ctx: Context) -> list[Release]:
             if by:
                 m = ctx.mention_at(v_end + by.end(), 4)
                 releaser = ctx.party_of(m.actor) if m and m.actor else None
+            if releaser is None:
+                releaser = _custody_party(ctx, v_end, c_end)
+            if releaser is None and figure is not None:
+                releaser = _custody_party(ctx, max(noun_end, v_end), c_end)
+            if releaser is None and figure is not None and _captives(ctx, figure.end, noun_end):
+                releaser = _top_kind(ctx, "armed_movement")  # "17 hostages were set free": by their captors
         else:
             releaser = _releaser_before(ctx, c_start, v_start)
         obj_start = figure.start if figure is not None else v_end
@@ -381,12 +478,17 @@ def find_releases(ctx: Context) -> list[Release]:
             releaser = ctx.party_of(near[-1].actor) if near else None
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
-        if released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
+        unaffiliated = figure is not None and _unaffiliated(ctx, figure.end, max(noun_end, figure.end))
+        if unaffiliated and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
+            released = None
+        elif released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
             released = ctx.opponent(releaser, v_start)
         if releaser is None:
             continue
         cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, total_after.start() if total_after else c_end))
         dates = _release_dates(ctx, c_start, c_end, v_start)
+        if not dates:
+            dates = _sentence_dates(ctx, v_start)
         date_from = date_to = None
         since = SINCE.search(text, c_start, c_end)
         perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
@@ -394,14 +496,11 @@ def find_releases(ctx: Context) -> list[Release]:
             best = min(dates, key=lambda d: (d.start < v_start, abs(d.start - v_start)))
             date_from, date_to = best.first, best.last
         elif since:
-            month = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                     "October", "November", "December"].index(since.group(1)) + 1
-            year = ctx.doc.published.year if month <= ctx.doc.published.month else ctx.doc.published.year - 1
-            date_from, date_to = dt.date(year, month, 1), ctx.doc.published
+            date_from, date_to = _since(ctx, since), ctx.doc.published
             cumulative = True
         elif cumulative or perfect:
             date_to = ctx.doc.published
-        elif lead_day is not None and not began and v_start > ctx.layout.sentences[0][1]:
+        elif lead_day is not None and not began and v_start > _lead_end(ctx):
             date_from = date_to = lead_day  # details of the event the lead dates ("Russia and Ukraine exchanged ... on Saturday")
         if began and figure is None:
             count, qualifier = None, "vague"
@@ -452,13 +551,15 @@ def find_releases(ctx: Context) -> list[Release]:
                             qualifier=f2.qualifier, cumulative=cumulative, date_from=date_from, date_to=date_to, source=source,
                             description=" ".join(text[ev_start:n2e].split())[:200], rule="release-coordinated", confidence=0.7))
         if extra_total is not None and total_after is not None:
-            key3 = (releaser, released, extra_total.value, None, ctx.doc.published, True)
+            since2 = SINCE.search(text, total_after.start(), c_end)
+            from2 = _since(ctx, since2) if since2 else None
+            key3 = (releaser, released, extra_total.value, from2, ctx.doc.published, True)
             if key3 not in seen:
                 seen.add(key3)
                 found.append(Release(
                     releaser=releaser, released_party=released, count=extra_total.value,
-                    evidence=ctx.evidence(total_after.start(), extra_total.end), qualifier=extra_total.qualifier,
-                    cumulative=True, date_to=ctx.doc.published, source=source,
+                    evidence=ctx.evidence(total_after.start(), since2.end() if since2 else extra_total.end), qualifier=extra_total.qualifier,
+                    cumulative=True, date_from=from2, date_to=ctx.doc.published, source=source,
                     description=" ".join(text[total_after.start() : extra_total.end].split()), rule="release-total", confidence=0.75))
         found.append(Release(
             releaser=releaser, released_party=released, count=count, evidence=ctx.evidence(ev_start, ev_end),

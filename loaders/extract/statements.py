@@ -32,6 +32,7 @@ AFTER_VERB = re.compile(
     r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])|yesterday|today|last\s+week|this\s+week|late\s+\w+day|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
     re.IGNORECASE,
 )
+UNDER_DEAL = re.compile(r"(?:Under|As\s+part\s+of|In\s+line\s+with)\s+(?:the|a|its|their|that|this)\s+[^,;]{0,80}?\b(?:[Aa]greement|[Dd]eal|[Aa]ccord|[Pp]act|[Tt]ruce|[Dd]eclaration|[Tt]reaty|[Cc]easefire|[Dd]ecree|[Pp]rotocol)\b")
 PAST_FORMS = re.compile(r"ed$|^(?:said|told|wrote|according to|denied|accused|tweeted|noting|saying|adding)$")
 
 
@@ -336,6 +337,8 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
         if verb.used or _covered(ctx, verb.start):
             continue
         s_start, s_end = ctx.layout.sentence_of(verb.start)
+        if verb.type == "commitment" and UNDER_DEAL.match(text, s_start):
+            continue
         s_start, s_end = max(s_start, verb.start - 1500), min(s_end, verb.end + 1500)
         made: list[Statement] = []
         if verb.form == "according to":
@@ -471,6 +474,12 @@ def _clause_verb_subject(ctx: Context, verb: SpeechVerb, s_start: int, s_end: in
     return made
 
 
+def _organ_end(ctx: Context, end: int, s_end: int) -> int:
+    """"according to Ukraine's coordination headquarters for ...": the source runs to the end of its organ."""
+    m = re.match(r"['’]s?\s+[a-z][\w-]*(?:\s+(?:[\w'’-]+))*?(?=\s*[.;]?\s*$)", ctx.text[end:s_end])
+    return end + m.end() if m and m.end() < 120 else end
+
+
 def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list[Statement]:
     """'According to X, ...' / '..., according to X.'"""
     text = ctx.text
@@ -489,7 +498,7 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
     m = re.search(r",\s*$", before)
     if m and len(before.split()) >= 3:
         c_end = s_start + m.start()
-        end = speaker.core_end if speaker.core_end > 0 else speaker.end
+        end = _organ_end(ctx, speaker.core_end if speaker.core_end > 0 else speaker.end, s_end)
         made = _emit(ctx, speaker, verb, "reported", (s_start, c_end), (s_start, end), (verb.start, end),
                      "clause-according-to", 0.85)
         ctx.covered.append((s_start, c_end))
