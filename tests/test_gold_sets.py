@@ -28,6 +28,8 @@ DATA = Path(__file__).parent / "data"
 GOLD_SETS = {
     "seeds": (ROOT / "corpus", ROOT / "corpus" / "facts", 2),
     "devset": (DATA / "devset" / "corpus", DATA / "devset" / "gold", 14),
+    "devset2": (DATA / "devset2" / "corpus", DATA / "devset2" / "gold", 6),
+    "devset3": (DATA / "devset3" / "corpus", DATA / "devset3" / "gold", 6),
     "heldout": (DATA / "heldout" / "corpus", DATA / "heldout" / "gold", 10),
     "heldout2": (DATA / "heldout2" / "corpus", DATA / "heldout2" / "gold", 10),
 }

@@ -26,7 +26,7 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+)?\s+to)"
+MODAL = r"(?:for\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+for|provided\s+for|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
@@ -36,7 +36,7 @@ ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|approved|authori[s
 RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|was\s+required|were\s+required|is\s+required|are\s+required)\s+to\s+(?:free|release|hand\s+over)\b")
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 SIGNED = re.compile(r"\b(?:signed|struck|reached|sealed|inked|concluded|agreed)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
-NOUN_SIGNED = re.compile(r"(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
+NOUN_SIGNED = re.compile(r"(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
 LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+)?$", re.IGNORECASE)
@@ -206,6 +206,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                         if party and party not in parties:
                             named.append(actor)  # type: ignore[arg-type]
                             parties.append(party)
+        if date is None:
+            date = _agreed_on(ctx, s_start, m.start())
         if stated and not parties and date is not None:
             side = next((p for p in (_top_party(ctx, ("government",)), _top_party(ctx, ("state",))) if p), None)
             other = ctx.opponent(side, m.start()) if side else None
@@ -232,6 +234,25 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
     return found
 
 
+AGREED_ON = re.compile(r"\b(?:agreed|signed|reached|struck|sealed)\s+(?:on\s+|late\s+on\s+|early\s+on\s+)?$", re.IGNORECASE)
+SIDES = re.compile(r"\b(?:the\s+)?(?:two|both|warring)\s+(?:sides|parties|delegations|governments)\b|\bthe\s+(?:parties|sides|delegations)\b", re.IGNORECASE)
+
+
+def _agreed_on(ctx: Context, start: int, end: int) -> dt.date | None:
+    """The day written right after "agreed"/"signed" before a deal's noun ("had agreed on Monday to extend the truce")."""
+    for d in ctx.dates(max(start, end - 80), end, future=False):
+        if d.kind == "day" and AGREED_ON.search(ctx.text, max(start, d.start - 30), d.start):
+            return d.first
+    return None
+
+
+def _two_sides(ctx: Context, at: int) -> tuple[list[str], list[str]]:
+    """The two parties of the conflict the text is about, for "the two sides" / "the delegations"."""
+    side = next((p for p in (_top_party(ctx, ("government",)), _top_party(ctx, ("state",))) if p), None)
+    other = ctx.opponent(side, at) if side else None
+    return ([side, other], [side, other]) if side and other else ([], [])
+
+
 def _agreed_that(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | None:
     """'The government and the ELN agreed in Mexico City on Wednesday that ...': a deal between the subjects."""
     text = ctx.text
@@ -241,10 +262,21 @@ def _agreed_that(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr 
     if re.search(r"\b(?:not|never|denied|deny|denies|claimed|claims|said|says)\b", text[s_start : m.start()]):
         return None  # a denied or reported agreement is no deal of this text
     subj = ctx.subject_before(m.start(), s_start)
-    if subj is None:
+    sides = SIDES.search(text, max(s_start, m.start() - 40), m.start())
+    if subj is None and sides is None:
         return None
     named: list[str] = []
     parties: list[str] = []
+    if subj is None and sides is not None:
+        named, parties = _two_sides(ctx, m.start())
+        if len(parties) < 2:
+            return None
+        date = _date_in(ctx, s_start, m.end()) or ctx.doc.published
+        agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", sides.start(), m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 5, True)
+        agr.name = f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} agreement"
+        state.agreements.setdefault(agr.id, agr)
+        state.terms_at = m.end()
+        return state.agreements[agr.id]
     for g in ctx.coordinated(subj, s_start):
         for actor, _ in ctx.actors_of(g, g.start):
             party = ctx.party_of(actor)
@@ -253,7 +285,7 @@ def _agreed_that(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr 
                 parties.append(party)
     if len(parties) < 2:
         return None
-    date = _date_in(ctx, m.start(), m.end()) or ctx.doc.published
+    date = _date_in(ctx, m.start(), m.end()) or _date_in(ctx, s_start, m.start()) or ctx.doc.published
     start = ctx.coordinated(subj, s_start)[0].start
     agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", start, m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 5, True)
     agr.name = f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} agreement"
@@ -466,7 +498,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         if action == "release":
             fp = _figure_people(ctx, am.end(), end)
             if fp is None:
-                every = re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war))\b", text[am.end() : end])
+                every = re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+|of\s+(?:its|their)\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war|people|persons|soldiers|civilians|abductees|kidnap\s+victims|kidnapped))\b", text[am.end() : end])
                 if every is None:
                     continue
                 # "agreed to release all prisoners": no figure, every one of them

@@ -30,12 +30,21 @@ IRREALIS = re.compile(
     re.IGNORECASE,
 )
 CLAUSE_SPLIT = re.compile(
-    r"\b(?:said|says|added|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
+    r"\b(?:said|says|added|adding|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
 )
-TOTAL_TO = re.compile(r"\b(?:bringing|brings|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
+TOTAL_TO = re.compile(r"\b(?:bringing|brings|bring|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
 SINCE = re.compile(r"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+((?:19|20)\d\d))?|(?:last\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b")
 # "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
 CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
+# "The releases bring the number of prisoners freed by Israel since Friday to 180": the verb inside the total
+TOTAL_AROUND = re.compile(r"\b(?:bring|brings|bringing|brought|raise[sd]?|raising|take|takes|taking|took)\s+the\s+(?:total|number|tally)\s+of\s+(?P<who>[^.;:]{1,90}?)\s+to\s+(?=[\w$])", re.IGNORECASE)
+# "who had been held since April": how long people were held, not since when they were freed
+HELD_SINCE = re.compile(r"\b(?:held|detained|captured|jailed|imprisoned|kidnapped|abducted|seized|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+# verbs that free people only with "home"/"back" after them: "sent 32 servicemen home"
+HOME_VERBS = {"sent", "flew", "brought"}
+HOME_AFTER = re.compile(r"\s+(?:(?:\w+\s+){0,2})?(?:home|back)\b", re.IGNORECASE)
+# a sentence that continues the event the previous one dated: "In return, Armenia released two soldiers"
+CONTINUES = re.compile(r"\s*(?:In\s+return|In\s+exchange|In\s+turn|At\s+the\s+same\s+time|The\s+same\s+day|That\s+same\s+day|Meanwhile|For\s+its\s+part)\b,?", re.IGNORECASE)
 PERFECT = re.compile(r"\b(?:has|have)\s+(?:now\s+|already\s+|so\s+far\s+|thus\s+far\s+|also\s+|since\s+)?(?:been\s+)?$", re.IGNORECASE)
 LAST_OF = re.compile(r"\b(?:the\s+)?(?:last|rest|remainder|remaining|bulk|majority|most|half)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 BEGAN = re.compile(r"\b(?:began|begun|begins|started|starts|starting|beginning)\b", re.IGNORECASE)
@@ -72,6 +81,39 @@ def _clause(ctx: Context, pos: int) -> tuple[int, int]:
             end = m.start()
             break
     return start, end
+
+
+def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
+    """The first "since April" in text[start:end] that dates a release, not a detention."""
+    for m in SINCE.finditer(ctx.text, start, end):
+        if not HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start()):
+            return m
+    return None
+
+
+def _cumulative_in(ctx: Context, start: int, end: int) -> bool:
+    """Does text[start:end] mark a running total ("so far", "since April"), not a detention's length?"""
+    for m in ctx.cues.cumulative.finditer(ctx.text, start, end):
+        if m.group(0).lower().startswith("since") and HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start()):
+            continue
+        return True
+    return False
+
+
+def _merge_undated(found: list[Release]) -> list[Release]:
+    """Drop an undated mention (a headline) of a batch that another mention dates.
+
+    >>> import datetime as dt
+    >>> from loaders.facts import Evidence
+    >>> e = Evidence("d", 0, 1, "x")
+    >>> a = Release("eln", None, 6, e)
+    >>> b = Release("eln", None, 6, e, date_from=dt.date(2023, 8, 10), date_to=dt.date(2023, 8, 10))
+    >>> [r.date_from for r in _merge_undated([a, b])]
+    [datetime.date(2023, 8, 10)]
+    """
+    dated = {(r.releaser, r.released_party, r.count, r.cumulative) for r in found if r.date_to is not None and r.count is not None}
+    return [r for r in found if r.date_to is not None or r.count is None
+            or (r.releaser, r.released_party, r.count, r.cumulative) not in dated]
 
 
 def _since(ctx: Context, m: re.Match[str]) -> dt.date:
@@ -294,8 +336,8 @@ def _passive_groups(ctx: Context, people, kinds, c_start: int, v_start: int, v_e
     made: list[Release] = []
     s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
     s_last = min(ctx.layout.sentence_of(v_start)[1], v_end + 300)
-    cumulative = bool(ctx.cues.cumulative.search(text, c_start, c_end))
-    since = SINCE.search(text, c_start, c_end)
+    cumulative = _cumulative_in(ctx, c_start, c_end)
+    since = _since_in(ctx, c_start, c_end)
     date_from = date_to = None
     if since:
         date_from, date_to, cumulative = _since(ctx, since), ctx.doc.published, True
@@ -339,13 +381,36 @@ def _passive_groups(ctx: Context, people, kinds, c_start: int, v_start: int, v_e
 MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
 
-LEAD_EVENT = re.compile(r"\b(?:exchanged|swapped|released|freed|handed|traded|returned|repatriated)\b", re.IGNORECASE)
+LEAD_EVENT = re.compile(r"\b(?:exchanged|swapped|released|freed|handed|traded|returned|repatriated|(?:the\s+)?(?:release|exchange|swap|handover|transfer)s?\s+of)\b", re.IGNORECASE)
+# a line that is no sentence of the story: a headline, a letterhead, a dateline ("Geneva, 14 April 2023")
+def _prose(ctx: Context, s_start: int, s_end: int) -> bool:
+    """Does the sentence end as prose does (a full stop or a closing quote), unlike a headline or a letterhead?"""
+    line = ctx.text[s_start:s_end].rstrip()
+    return bool(line) and line[-1] in ".!?\"”’"
+
+
+def _lead_sentences(ctx: Context) -> list[tuple[int, int]]:
+    """The first three prose sentences of the article."""
+    return [s for s in ctx.layout.sentences[:12] if _prose(ctx, *s)][:3]
+
+
+def _previous_day(ctx: Context, found: list[Release], v_start: int) -> dt.date | None:
+    """The day of a batch the previous sentence of the paragraph dated, when this
+    sentence opens by continuing it ("In return, ...", "Meanwhile, ...")."""
+    s_start, _ = ctx.layout.sentence_of(v_start)
+    if not found or not CONTINUES.match(ctx.text, s_start, v_start):
+        return None
+    p_start = ctx.layout.paragraph_of(s_start)[0]
+    last = found[-1]
+    if last.cumulative or last.date_from is None or last.date_from != last.date_to or not p_start <= last.evidence.start < s_start:
+        return None
+    return last.date_from
 
 
 def _lead_day(ctx: Context) -> dt.date | None:
     """The day of the exchange or release the article's first sentence reports, if it gives one."""
-    for s_start, s_end in ctx.layout.sentences[:3]:
-        if s_start > 600:
+    for s_start, s_end in _lead_sentences(ctx):
+        if s_start > 900:
             break  # past the lead
         if not LEAD_EVENT.search(ctx.text, s_start, s_end):
             continue
@@ -357,7 +422,7 @@ def _lead_day(ctx: Context) -> dt.date | None:
 
 def _lead_end(ctx: Context) -> int:
     """Where the sentence that dates the event ends (the first that reports one)."""
-    for s_start, s_end in ctx.layout.sentences[:3]:
+    for s_start, s_end in _lead_sentences(ctx):
         if LEAD_EVENT.search(ctx.text, s_start, s_end):
             return s_end
     return ctx.layout.sentences[0][1] if ctx.layout.sentences else 0
@@ -391,7 +456,10 @@ def find_releases(ctx: Context) -> list[Release]:
             agent_releaser = ctx.party_of(agent.actor) if agent is not None and agent.actor else None
             if agent_releaser:
                 passive = True  # "the 35 Ukrainians freed by Russia"
-        total = TOTAL_TO.search(text, c_start, v_start)  # "brings to 1,900 the number ... freed by"
+        around = TOTAL_AROUND.search(text, c_start, c_end)
+        if around and not around.start("who") <= v_start < around.end():
+            around = None
+        total = around or TOTAL_TO.search(text, c_start, v_start)  # "brings to 1,900 the number ... freed by"
         total_after = None if total else TOTAL_TO.search(text, v_end, c_end)  # "..., bringing the total to 550"
         extra_total: Figure | None = None
         figure = None
@@ -400,6 +468,8 @@ def find_releases(ctx: Context) -> list[Release]:
             figs = ctx.numbers.find(text, total.end(), c_end)
             if figs and _good_figure(ctx, figs[0]):
                 figure, noun_end = figs[0], figs[0].end
+                if around is not None:  # the people are named before the verb: "the number of Palestinian prisoners freed"
+                    noun_end = v_start
         if total_after:
             figs = ctx.numbers.find(text, total_after.end(), c_end)
             if figs and _good_figure(ctx, figs[0]):
@@ -427,6 +497,8 @@ def find_releases(ctx: Context) -> list[Release]:
                 hit = _figure_with_people(ctx, figs, people, limit)
             if hit:
                 figure, _, noun_end = hit
+        if form in HOME_VERBS and (figure is None or passive or not HOME_AFTER.match(text, noun_end, min(c_end, noun_end + 30))):
+            continue
         if figure is None:
             # "The 80 were released on Thursday": the figure of an earlier release
             ana = re.search(r"\b[Tt]he\s+(\d[\d,]*)\s+(?:(?:were|was|have\s+been|had\s+been)\s+)?$", text[c_start:v_start])
@@ -464,12 +536,16 @@ def find_releases(ctx: Context) -> list[Release]:
         else:
             releaser = _releaser_before(ctx, c_start, v_start)
         obj_start = figure.start if figure is not None else v_end
+        if around is not None:
+            obj_start = around.start("who")
         obj_end = max(noun_end, figure.end if figure else v_end)
         if figure is not None and not passive:
             obj_end = min(c_end, max(obj_end, noun_end) + 40)
             tail = re.search(r"\s+(?:on|last|this|from|in|at|since|after|before|overall|so|thus|to)\b", text[noun_end:obj_end])
             if tail:
                 obj_end = noun_end + tail.start()
+        if around is not None:
+            obj_end = noun_end
         released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
         if releaser is None and released is None:
             # "the group's second release after 20 personnel were handed over": the party in the sentence
@@ -478,19 +554,19 @@ def find_releases(ctx: Context) -> list[Release]:
             releaser = ctx.party_of(near[-1].actor) if near else None
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
-        unaffiliated = figure is not None and _unaffiliated(ctx, figure.end, max(noun_end, figure.end))
+        unaffiliated = figure is not None and _unaffiliated(ctx, obj_start if around is not None else figure.end, max(noun_end, figure.end))
         if unaffiliated and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
             released = None
         elif released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
             released = ctx.opponent(releaser, v_start)
         if releaser is None:
             continue
-        cumulative = bool(total) or bool(ctx.cues.cumulative.search(text, c_start, total_after.start() if total_after else c_end))
+        cumulative = bool(total) or _cumulative_in(ctx, c_start, total_after.start() if total_after else c_end)
         dates = _release_dates(ctx, c_start, c_end, v_start)
-        if not dates:
+        if not dates and not cumulative:  # a running total is not dated by a batch earlier in the sentence
             dates = _sentence_dates(ctx, v_start)
         date_from = date_to = None
-        since = SINCE.search(text, c_start, c_end)
+        since = _since_in(ctx, c_start, c_end)
         perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
         if dates:
             best = min(dates, key=lambda d: (d.start < v_start, abs(d.start - v_start)))
@@ -500,6 +576,8 @@ def find_releases(ctx: Context) -> list[Release]:
             cumulative = True
         elif cumulative or perfect:
             date_to = ctx.doc.published
+        elif (prev := _previous_day(ctx, found, v_start)) is not None:
+            date_from = date_to = prev  # "On Wednesday, A freed 32. In return, B released two."
         elif lead_day is not None and not began and v_start > _lead_end(ctx):
             date_from = date_to = lead_day  # details of the event the lead dates ("Russia and Ukraine exchanged ... on Saturday")
         if began and figure is None:
@@ -527,6 +605,8 @@ def find_releases(ctx: Context) -> list[Release]:
                 if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
                     ev_start -= 4
         ev_end = max(noun_end, v_end)
+        if around is not None and figure is not None:
+            ev_start, ev_end = around.start(), figure.end
         after = re.match(r"(?:\s+(?:(?:last|this)\s+week|on\s+\w+day|overall|so\s+far|thus\s+far|in\s+all|in\s+total|from\s+[\w\s]{1,30}?(?:custody|prison|jail))\b)+", text[ev_end:c_end])
         if after:
             ev_end += after.end()
@@ -568,4 +648,4 @@ def find_releases(ctx: Context) -> list[Release]:
             rule="release-passive" if passive else ("release-began" if began else "release-active"),
             confidence=0.8 if figure is not None else 0.6,
         ))
-    return found
+    return _merge_undated(found)
