@@ -288,8 +288,9 @@ def extract_many(documents: Iterable[F.Document], gazetteer: object = None, jobs
     return out
 
 
-def write_corpus(n: int, root: Path | str, *, seed: int = 0, fact_files: bool = False, start: int = 0) -> Path:
-    """Write articles ``start .. start+n-1`` and a manifest into ``root``.
+def write_corpus(n: int, root: Path | str, *, seed: int = 0, fact_files: bool = False, start: int = 0,
+                 numbers: Iterable[int] | None = None) -> Path:
+    """Write articles ``start .. start+n-1`` (or the given ``numbers``) and a manifest into ``root``.
 
     With ``fact_files`` the known facts go to ``root/facts/<id>.yaml`` too
     (the reviewed-facts path of the build).
@@ -303,7 +304,7 @@ def write_corpus(n: int, root: Path | str, *, seed: int = 0, fact_files: bool = 
 
         (root / "facts").mkdir(exist_ok=True)
     lines = ["documents:\n"]
-    for i in range(start, start + n):
+    for i in (range(start, start + n) if numbers is None else numbers):
         a = article(i, seed)
         (root / a.file).write_text(a.text, encoding="utf-8")
         lines.append(f"  - file: {a.file}\n    published: {a.published.isoformat()}\n    publisher: {a.publisher}\n"

@@ -3,9 +3,13 @@
 A build is incremental: each document's inputs (its text, its reviewed fact
 file, the gazetteer and the extractor version) are digested, and a document
 whose digest the store already holds is neither re-extracted nor rewritten.
-Changed documents replace their named graph, documents that left the corpus
-lose theirs, all in one store transaction; the derived graph is then
-recomputed from scratch so it is never stale.
+Documents go through in batches of ``BATCH_SIZE``: a batch is extracted,
+mapped and written together with its documents' digests in one store
+transaction, so each document's graph is replaced whole and a build stopped
+half-way keeps what it wrote. Documents that left the corpus lose their
+graphs. The derived graph is recomputed from scratch whenever an input
+changed (so it is never stale) and left alone otherwise: rebuilding an
+unchanged corpus extracts nothing and writes nothing.
 """
 
 from __future__ import annotations
@@ -153,7 +157,7 @@ def build(
     gone = sorted(g for g in stored if g not in present)
     done = {g: d for g, d in stored.items() if g in present and stored[g] == digests[present[g]]}
     prelude: dict[str, tuple] = {}
-    forget = [*gone, *(_graph_of(d.id) for d in todo), DERIVED_GRAPH]
+    forget = [*gone, DERIVED_GRAPH]
     if records.get(ACTORS_GRAPH) != gazetteer_digest:
         prelude[ACTORS_GRAPH] = tuple(mapping.actors_triples(gazetteer))
         forget.append(ACTORS_GRAPH)
@@ -328,7 +332,20 @@ def _stored_known(store: Store) -> dict[str, str]:
 
 def _without_build_graph(nquads: str) -> str:
     marker = f"<{BUILD_GRAPH}> ."
-    return "".join(line + "\n" for line in nquads.splitlines() if line.strip() and not line.endswith(marker))
+    return "".join(line + "\n" for line in nquads.split("\n") if line.strip() and not line.endswith(marker))
+
+
+# One display name per labelled resource, for the queries' name lookups. An actor
+# or agreement named in many documents has an rdfs:label in each of their graphs,
+# and a lookup across graphs multiplies every row by that count (56 s instead of
+# 8 s for the statements of 10k articles). The actors graph's label wins,
+# otherwise the smallest.
+PREFERRED_LABELS = f"""# skos:prefLabel: one label per labelled resource
+INSERT {{ GRAPH <{DERIVED_GRAPH}> {{ ?x <http://www.w3.org/2004/02/skos/core#prefLabel> ?label }} }}
+WHERE {{ {{ SELECT ?x (COALESCE(MIN(?actorLabel), MIN(?anyLabel)) AS ?label) WHERE {{
+  GRAPH ?g {{ ?x <http://www.w3.org/2000/01/rdf-schema#label> ?anyLabel }}
+  OPTIONAL {{ GRAPH <{ACTORS_GRAPH}> {{ ?x <http://www.w3.org/2000/01/rdf-schema#label> ?actorLabel }} }}
+}} GROUP BY ?x }} }}"""
 
 
 def derive(store: Store) -> int:
@@ -340,6 +357,7 @@ def derive(store: Store) -> int:
     assessments = assessment_triples(store)
     if assessments:
         store.replace_graphs({DERIVED_GRAPH: assessments})
+    store.insert_derived(PREFERRED_LABELS)
     materialise(store.insert_derived, materialisation_rules(load_ontology_graph()))
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0

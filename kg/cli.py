@@ -291,17 +291,31 @@ def query(
     fmt: str = FormatOpt,
     store: Optional[str] = StoreOpt,
     graph: Optional[Path] = GraphOpt,
+    timeout: float = typer.Option(30.0, "--timeout", help="Stop the query after this many seconds."),
+    max_rows: int = typer.Option(100_000, "--max-rows", help="Refuse an answer with more rows than this."),
+    allow_update: bool = typer.Option(False, "--allow-update", help="Let the query change the store (SPARQL Update)."),
+    allow_service: bool = typer.Option(False, "--allow-service",
+                                       help="Let the query reach other addresses (SERVICE, LOAD)."),
 ) -> None:
-    """Run a SPARQL query (packaged or a .rq file) and print its rows."""
-    from kg import answers
+    """Run a SPARQL query (packaged or a .rq file) and print its rows.
 
+    Read-only unless --allow-update; SERVICE and LOAD refused unless
+    --allow-service; run in a child process stopped at --timeout or past
+    --max-rows (see kg/guard.py).
+    """
+    from kg.answers import FAR_FUTURE
+    from kg.guard import check_query, run_limited
     from kg import queries
 
     day = _date(as_of)
-    queries.load(name)
-    with _open(store, graph) as opened:
-        rows = answers.run(opened, name, day)
-    emit(rows, fmt)
+    text = queries.load(name)
+    form = check_query(text, allow_update=allow_update, allow_service=allow_service)
+    rows = run_limited(graph if graph is not None else store, text, timeout=timeout, max_rows=max_rows,
+                       bindings={"asOf": day or FAR_FUTURE}, allow_update=allow_update, allow_service=allow_service)
+    if form == "update":
+        typer.echo(f"updated {store or 'the default store'}")
+    else:
+        emit(rows, fmt)
 
 
 @app.command("queries")

@@ -48,7 +48,7 @@ def dataset_from_nquads(nquads: str):
     """An rdflib Dataset from N-Quads text, loaded in sorted line order."""
     from rdflib import Dataset
 
-    lines = sorted(line for line in nquads.splitlines() if line.strip())
+    lines = sorted(line for line in nquads.split("\n") if line.strip())
     dataset = Dataset()
     for prefix, namespace in PREFIXES.items():
         dataset.bind(prefix, namespace, override=True, replace=True)
@@ -105,11 +105,16 @@ def _sorted_trig(dataset) -> str:
         if not len(context):
             continue
         text = _graph_turtle(context.triples((None, None, None)), True)
-        lines = text.splitlines()
-        prefixes = [line for line in lines if line.startswith("PREFIX ")]
-        body = [line for line in lines if not line.startswith("PREFIX ")]
-        head.extend(p for p in prefixes if p not in head)
-        inner = "\n".join(("    " + line) if line else "" for line in body).strip("\n")
+        # The PREFIX lines lead the text; the body after them is kept exactly as
+        # written (a triple-quoted literal may span lines).
+        position = 0
+        while text.startswith("PREFIX ", position):
+            end = text.index("\n", position)
+            line = text[position:end]
+            if line not in head:
+                head.append(line)
+            position = end + 1
+        inner = text[position:].strip("\n")
         blocks.append(f"<{context.identifier}> {{\n{inner}\n}}\n")
     return "\n".join(sorted(head)) + "\n\n" + "\n".join(blocks)
 
@@ -126,7 +131,7 @@ def export_all(nquads: str, out_dir: Path | str, formats: tuple[str, ...] = ("tt
         elif ext == "jsonld":
             text = _sorted_jsonld(dataset)
         elif ext == "nq":
-            text = "".join(sorted(line + "\n" for line in nquads.splitlines() if line.strip()))
+            text = "".join(sorted(line + "\n" for line in nquads.split("\n") if line.strip()))
         elif ext == "trig":
             text = _sorted_trig(dataset)
         else:

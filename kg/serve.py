@@ -225,13 +225,14 @@ def serve(
     echo: Callable[[str], None] = print,
 ) -> int:
     """Serve a store until Ctrl-C or SIGTERM, then stop the server; its exit code."""
-    handle = start_server(location, port=port, bind=bind, allow_update=allow_update)
 
     def stop_on_term(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
     previous = signal.signal(signal.SIGTERM, stop_on_term)
+    handle: ServerHandle | None = None
     try:
+        handle = start_server(location, port=port, bind=bind, allow_update=allow_update)
         mode = "read-write" if allow_update else "read-only"
         echo(f"serving {handle.location} ({mode}) with Oxigraph, pid {handle.pid}")
         echo(f"  query page:       {handle.base_url}/")
@@ -241,14 +242,13 @@ def serve(
             echo(f"  Graph Store:      {handle.store_url}")
         echo(f"  from kg:          --store {handle.spec}")
         echo("press Ctrl-C to stop")
-        try:
-            code = handle.process.wait()
-            echo(f"the server stopped by itself (exit code {code})")
-            return code or 1
-        except KeyboardInterrupt:
-            echo("stopping the server")
-            handle.stop()
-            return 0
+        code = handle.process.wait()
+        echo(f"the server stopped by itself (exit code {code})")
+        return code or 1
+    except KeyboardInterrupt:
+        echo("stopping the server")
+        return 0
     finally:
         signal.signal(signal.SIGTERM, previous)
-        handle.stop()
+        if handle is not None:
+            handle.stop()

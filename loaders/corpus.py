@@ -36,6 +36,10 @@ MAX_BYTES = 5 * 1024 * 1024
 REQUIRED = ("file", "published", "publisher", "title")
 OPTIONAL = ("credits", "dateline", "id", "url")
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
+# Control characters that have no place in an article and can drive a terminal
+# (ESC starts colour, title and clipboard sequences) when a text is printed:
+# C0 except tab, line feed, vertical tab, form feed and carriage return; C1.
+CONTROL = re.compile("[\x01-\x08\x0e-\x1f\x80-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -61,8 +65,9 @@ class Corpus:
 def read_text(path: Path, max_bytes: int = MAX_BYTES) -> str:
     """Read an article's text exactly, refusing what cannot be used.
 
-    Refused: not UTF-8, a byte-order mark, NUL bytes, empty or whitespace-only
-    text, and files over ``max_bytes``. Line endings are kept as they are.
+    Refused: not UTF-8, a byte-order mark, NUL bytes and other control
+    characters (ESC, U+0080-U+009F), empty or whitespace-only text, and files
+    over ``max_bytes``. Line endings are kept as they are.
     """
     try:
         size = path.stat().st_size
@@ -83,13 +88,27 @@ def read_text(path: Path, max_bytes: int = MAX_BYTES) -> str:
         ) from None
     if "\x00" in text:
         raise DocumentError(f"{path}: contains a NUL character at offset {text.index(chr(0))}; expected text")
+    control = CONTROL.search(text)
+    if control:
+        char = ord(control.group())
+        hint = " (U+0080-U+009F usually means Windows-1252 text decoded as Latin-1)" if char >= 0x80 else ""
+        raise DocumentError(
+            f"{path}: contains the control character U+{char:04X} at offset {control.start()}{hint}; "
+            "expected text without control characters other than tabs and line breaks"
+        )
     if not text.strip():
         raise DocumentError(f"{path}: is empty; expected the article's text")
     return text
 
 
+def _shown(name: object) -> str:
+    """A name as written, or quoted with escapes when it holds a line break or other control."""
+    text = str(name)
+    return text if text.isprintable() else repr(text)
+
+
 def _field_error(manifest: Path, entry: LineDict, key: str, message: str) -> ManifestError:
-    return ManifestError(f"{manifest}, line {entry.key_line(key)}, field '{key}': {message}")
+    return ManifestError(f"{manifest}, line {entry.key_line(key)}, field '{_shown(key)}': {message}")
 
 
 def _date(manifest: Path, entry: LineDict, key: str, today: dt.date) -> dt.date:
@@ -117,18 +136,19 @@ def _text_field(manifest: Path, entry: LineDict, key: str) -> str:
 
 def _resolve_file(root: Path, manifest: Path, entry: LineDict) -> Path:
     name = _text_field(manifest, entry, "file")
+    shown = _shown(name)
     candidate = root / name
     real_root = root.resolve()
     try:
         real = candidate.resolve(strict=True)
     except (FileNotFoundError, RuntimeError, OSError):
-        raise _field_error(manifest, entry, "file", f"{name}: no such file in {root}") from None
+        raise _field_error(manifest, entry, "file", f"{shown}: no such file in {root}") from None
     if real_root not in real.parents:
         raise _field_error(
-            manifest, entry, "file", f"{name}: resolves to {real}, outside the corpus folder {real_root}"
+            manifest, entry, "file", f"{shown}: resolves to {_shown(real)}, outside the corpus folder {real_root}"
         )
     if not real.is_file():
-        raise _field_error(manifest, entry, "file", f"{name}: not a regular file")
+        raise _field_error(manifest, entry, "file", f"{shown}: not a regular file")
     return candidate
 
 
@@ -144,7 +164,7 @@ def load_corpus(root: Path | str, today: dt.date | None = None, max_bytes: int =
         raise ManifestError(f"{manifest}: expected a mapping with a 'documents' list")
     extra = sorted(set(data) - {"documents"})
     if extra:
-        raise ManifestError(f"{manifest}, line {data.key_line(extra[0])}: unknown key '{extra[0]}'; expected only 'documents'")
+        raise ManifestError(f"{manifest}, line {data.key_line(extra[0])}: unknown key '{_shown(extra[0])}'; expected only 'documents'")
     entries = data["documents"]
     if not isinstance(entries, list) or not entries:
         raise ManifestError(f"{manifest}, field 'documents': expected a non-empty list of documents")

@@ -81,8 +81,12 @@ def loads(text: str, where: str, error: type[InputError] = InputError) -> Any:
         mark = exc.problem_mark or exc.context_mark
         line = f", line {mark.line + 1}" if mark else ""
         raise error(f"{where}{line}: not valid YAML: {exc.problem or exc}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        char = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or "\0")
+        raise error(f"{where}, line {line}: not valid YAML: the character U+{char:04X} is not allowed in YAML") from None
     except yaml.YAMLError as exc:
-        raise error(f"{where}: not valid YAML: {exc}") from None
+        raise error(f"{where}: not valid YAML: {' '.join(str(exc).split())}") from None
 
 
 def load(path: Path, error: type[InputError] = InputError) -> Any:

@@ -91,7 +91,12 @@ class OxigraphStore(Store):
     def ask(self, sparql: str) -> bool:
         return bool(self._store.query(sparql))
 
+    def _writable(self) -> None:
+        if self.read_only:
+            raise StoreError(f"store {self.location} was opened read-only; updates are refused")
+
     def update(self, sparql: str) -> None:
+        self._writable()
         try:
             self._store.update(sparql)
         except SyntaxError as exc:
@@ -111,6 +116,7 @@ class OxigraphStore(Store):
         """As :meth:`Store.replace_graphs`; graphs named in ``absent`` go in
         through Oxigraph's bulk loader first (about four times faster than a
         transaction), the rest in one transactional update."""
+        self._writable()
         fresh = {g: graphs[g] for g in graphs if g in absent}
         if fresh:
             try:
@@ -124,6 +130,7 @@ class OxigraphStore(Store):
 
     def insert_derived(self, rule: str) -> None:
         """Evaluate the rule's ``WHERE`` as a CONSTRUCT and bulk-load the triples."""
+        self._writable()
         match = _RULE.match(rule)
         if match is None:
             self.update(rule)

@@ -140,7 +140,7 @@ class SparqlStore(Store):
         bulk = self._bulk_url()
         if bulk and not self.store_url:
             raw = self._request(bulk.split("?", 1)[0], None, {"Accept": "application/n-quads"}, method="GET")
-            lines = [line for line in raw.decode("utf-8").splitlines() if line.strip()]
+            lines = [line for line in raw.decode("utf-8").split("\n") if line.strip()]
             return "\n".join(sorted(lines)) + ("\n" if lines else "")
         raw = self._post(self.location, "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }",
                          "application/sparql-query", RESULTS_JSON)

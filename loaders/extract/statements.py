@@ -65,7 +65,7 @@ DESCRIBED_AS = re.compile(r"[^.;:\"“]{1,80}?\sas\s")
 def _verb_fits(text: str, start: int, end: int, lemma: str) -> bool:
     """Does a verb that speaks only in some constructions speak here?
 
-    >>> _verb_fits("It freed six, the office reported.", 21, 29, "report")
+    >>> _verb_fits("It freed six, the office reported.", 25, 33, "report")
     True
     >>> _verb_fits("Afghanistan has reported 400 infections.", 16, 24, "report")
     False
