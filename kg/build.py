@@ -74,8 +74,10 @@ def merge_facts(extracted: DocFacts | None, reviewed: DocFacts | None, doc_id: s
 def _extractor() -> tuple[Callable | None, str]:
     try:
         from loaders import extract as extraction
+        from loaders.extract.cues import load_cues
     except ImportError:
         return None, "none"
+    load_cues()  # a cue file that does not validate stops the build before anything is written
     return getattr(extraction, "extract_many", None), getattr(extraction, "VERSION", "1")
 
 
@@ -111,7 +113,11 @@ def build(
     """Build (or update) the store from a corpus folder and write the exports."""
     started = time.perf_counter()
     summary = BuildSummary(store=store.describe())
-    corpus: Corpus = load_corpus(corpus_dir, today=today)
+    unreadable: list[str] | None = [] if keep_going else None
+    corpus: Corpus = load_corpus(corpus_dir, today=today, unreadable=unreadable)
+    summary.skipped.extend(unreadable or [])
+    # Documents left out as unreadable keep whatever the store holds for them.
+    kept_aside = {line.split(":", 1)[0] for line in unreadable or []}
     gazetteer_file = Path(gazetteer_path) if gazetteer_path else DEFAULT_GAZETTEER
     gazetteer = load_gazetteer(gazetteer_file)
     facts_root = Path(facts_dir) if facts_dir else Path(corpus_dir) / FACTS_DIR
@@ -119,7 +125,7 @@ def build(
     gazetteer_digest = hashlib.sha256(gazetteer_file.read_bytes()).hexdigest()
 
     reviewed_files = {p.stem: p for p in sorted(facts_root.glob("*.yaml"))} if facts_root.is_dir() else {}
-    unknown = sorted(set(reviewed_files) - {d.id for d in corpus})
+    unknown = sorted(set(reviewed_files) - {d.id for d in corpus} - kept_aside)
     if unknown:
         raise InputError(f"{reviewed_files[unknown[0]]}: no document {unknown[0]!r} in {Path(corpus_dir) / 'manifest.yaml'}")
 
@@ -149,12 +155,13 @@ def build(
                 raise
             summary.skipped.append(f"{doc.id}: {exc}")
     summary.reviewed = len(reviewed)
+    good = _check_reviewed(good, reviewed, gazetteer, keep_going, summary)
 
     # Before any document is written: drop the graphs of documents that left the
     # corpus, refresh the actors graph if the gazetteer changed, and forget the
     # derived graph's record so that a build stopped half-way re-derives next time.
     present = {_graph_of(d.id): d.id for d in corpus}
-    gone = sorted(g for g in stored if g not in present)
+    gone = sorted(g for g in stored if g not in present and g not in {_graph_of(i) for i in kept_aside})
     done = {g: d for g, d in stored.items() if g in present and stored[g] == digests[present[g]]}
     prelude: dict[str, tuple] = {}
     forget = [*gone, DERIVED_GRAPH]
@@ -312,6 +319,35 @@ class _Tracker:
         self.done += n
         if self.progress is not None:
             self.progress(self.done)
+
+
+class _AnyReference(dict):
+    """Resolves every agreement or commitment id: for checking actors alone."""
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+    def __missing__(self, key: str) -> str:
+        return entity("commitment", key)
+
+
+def _check_reviewed(good: list[Document], reviewed: dict[str, DocFacts], gazetteer, keep_going: bool,
+                    summary: BuildSummary) -> list[Document]:
+    """Map every reviewed fact file once before anything is written, so that a
+    bad reference stops the build (or, with ``keep_going``, skips that
+    document) while the store is still untouched."""
+    kept = []
+    for doc in good:
+        if doc.id in reviewed:
+            try:
+                mapping.document_triples(doc, reviewed[doc.id], gazetteer, _AnyReference())
+            except InputError as exc:
+                if not keep_going:
+                    raise
+                summary.skipped.append(f"{doc.id}: {exc}")
+                continue
+        kept.append(doc)
+    return kept
 
 
 def _stored_known(store: Store) -> dict[str, str]:

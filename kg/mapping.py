@@ -16,6 +16,7 @@ Instance IRIs are minted from content, never from counters::
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -236,7 +237,7 @@ def document_triples(
     d = document_iri(doc.id)
     where = f"facts of document {doc.id!r}"
     index = ActorIndex.for_facts(gazetteer, facts)
-    known = dict(known or {})
+    known = copy.copy(known) if known is not None else {}
     for agreement in facts.agreements:
         known.setdefault(agreement.id, entity("agreement", agreement.id))
     for commitment in facts.commitments:

@@ -152,8 +152,18 @@ def _resolve_file(root: Path, manifest: Path, entry: LineDict) -> Path:
     return candidate
 
 
-def load_corpus(root: Path | str, today: dt.date | None = None, max_bytes: int = MAX_BYTES) -> Corpus:
-    """Read ``root/manifest.yaml`` and every article it lists."""
+def load_corpus(
+    root: Path | str,
+    today: dt.date | None = None,
+    max_bytes: int = MAX_BYTES,
+    unreadable: list[str] | None = None,
+) -> Corpus:
+    """Read ``root/manifest.yaml`` and every article it lists.
+
+    With a list as ``unreadable``, an article whose text cannot be used (its
+    encoding, size or content) is left out and its error appended there;
+    without one, it stops the load. Manifest errors always stop it.
+    """
     root = Path(root)
     manifest = root / MANIFEST
     if not manifest.is_file():
@@ -198,7 +208,13 @@ def load_corpus(root: Path | str, today: dt.date | None = None, max_bytes: int =
             credits = [credits]
         if not isinstance(credits, list) or not all(isinstance(c, str) for c in credits):
             raise _field_error(manifest, entry, "credits", f"expected a list of names, found {credits!r}")
-        text = read_text(path, max_bytes)
+        try:
+            text = read_text(path, max_bytes)
+        except DocumentError as exc:
+            if unreadable is None:
+                raise
+            unreadable.append(f"{doc_id}: {exc}")
+            continue
         docs.append(
             Document(
                 id=doc_id,

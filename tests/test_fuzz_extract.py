@@ -48,9 +48,6 @@ def test_fuzz_extract_spans_are_exact(case):
     check_extract(case)
 
 
-@pytest.mark.xfail(strict=True, reason="loaders/extract/statements.py find_statements reads made_list[-1] for a "
-                                       "quote continued by 'He added' when no statement was made yet: IndexError "
-                                       "(found by python -m bench.fuzz)")
 @pytest.mark.parametrize("text", ['"0"He added', '"We want peace."He added that talks would go on.'])
 def test_fuzz_extract_continued_quote_without_a_speaker(text):
     check_extract((text, dt.date(2020, 4, 13)))

@@ -171,9 +171,6 @@ def test_reliability_build_errors_bad_cue_file_stops_before_writing(case_dir, tm
     assert without_bookkeeping(after[0]) == without_bookkeeping(before[0])
 
 
-@pytest.mark.xfail(strict=True, reason="kg/build.py deletes the derived graph's input-digest record before "
-                                       "extraction and mapping have validated every document, so a mapping error "
-                                       "(or a bad cue file) stops the build after that first write")
 def test_reliability_build_errors_mapping_error_leaves_the_whole_store_alone(case_dir):
     before = state(case_dir)
     _edit_facts(case_dir, SEED_000, _unknown_releaser)
@@ -182,9 +179,6 @@ def test_reliability_build_errors_mapping_error_leaves_the_whole_store_alone(cas
     assert state(case_dir)[0] == before[0]
 
 
-@pytest.mark.xfail(strict=True, reason="kg/build.py loads the whole corpus with load_corpus, which raises on the "
-                                       "first unreadable text: --keep-going cannot skip a text with a BOM, bad "
-                                       "encoding, control characters or over the size limit")
 def test_reliability_build_errors_keep_going_skips_an_unreadable_text(case_dir):
     _prepend(case_dir, SEED_004, b"\xef\xbb\xbf")
     summary = _build(case_dir, keep_going=True)

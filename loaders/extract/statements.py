@@ -220,7 +220,7 @@ def find_statements(ctx: Context) -> list[Statement]:
         nxt = quotes[qi + 1].start if qi + 1 < len(quotes) and quotes[qi + 1].start < p_end else p_end
         last_end = prev_quote.end if prev_quote and prev_quote.end > p_start else p_start
         made = _direct_after(ctx, q, nxt) or _direct_before(ctx, q, last_end)
-        if made:
+        if made and made[0]:
             made_list, verb = made
             if verb is not None:
                 verb.used = True

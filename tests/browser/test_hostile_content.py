@@ -60,9 +60,10 @@ def hostile_files(tmp_path_factory) -> dict[str, Path]:
     root = tmp_path_factory.mktemp("hostile")
     store = open_store(f"oxigraph:{root / 'store'}")
     try:
-        summary = build(HOSTILE, store, out_dir=None, html=False)
+        summary = build(HOSTILE, store, out_dir=root / "exports", html=False)
         assert summary.skipped == [] and summary.reviewed == 2
-        return {"graph": write_page(store, root / "graph.html", as_of=DAY),
+        return {"trig": root / "exports" / "graph.trig", "ttl": root / "exports" / "graph.ttl",
+                "graph": write_page(store, root / "graph.html", as_of=DAY),
                 "report": write_report(store, root, as_of=DAY)["html"],
                 "markdown": write_report(store, root, as_of=DAY)["md"]}
     finally:
@@ -129,3 +130,14 @@ def test_hostile_content_markdown_report_carries_no_markup(hostile_files):
     for raw in ("<script", "<img", "<svg", "<iframe", "<style", "<b ", "](javascript:"):
         assert raw not in text
     assert "&lt;script&gt;alert(\"quote\")&lt;/script&gt;" in text
+
+
+@pytest.mark.parametrize("name, fmt", [("trig", "TRIG"), ("ttl", "TURTLE")])
+def test_hostile_content_exports_keep_every_string(hostile_files, name, fmt):
+    import pyoxigraph as ox
+
+    values = {q.object.value for q in ox.parse(path=str(hostile_files[name]), format=getattr(ox.RdfFormat, fmt))
+              if isinstance(q.object, ox.Literal)}
+    for literal in (*SHOWN_IN_REPORT[:-3], "Mediator: list in \u202etxt.exe\u2028second line",
+                    "second line\u2028after a separator"):
+        assert literal in values, literal
