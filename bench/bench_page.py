@@ -27,6 +27,8 @@ from pathlib import Path
 
 import networkx as nx
 
+from bench.results import add_run
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -210,15 +212,7 @@ def table(rows: list[dict[str, object]], runs: int) -> str:
 
 def append_results(text: str, path: Path = RESULTS) -> None:
     """Add the table to the "Graph page" section of the results file (created if missing)."""
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    body = text.split("\n", 2)[2]  # the table without its heading
-    if HEADING in old:
-        head, _, rest = old.partition(HEADING)
-        section, nxt, tail = rest.partition("\n## ")
-        new = head + HEADING + section.rstrip("\n") + "\n\n" + body + ("\n## " + tail if nxt else "")
-    else:
-        new = old.rstrip("\n") + "\n\n" + text
-    path.write_text(new, encoding="utf-8")
+    add_run(HEADING, text.split("\n", 2)[2], path)  # the table without its own heading
 
 
 def main() -> None:

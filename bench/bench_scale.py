@@ -39,14 +39,21 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from bench.results import add_run, publish
+
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = Path(__file__).parent / "RESULTS.md"
 HEADING = "## Scale: stores, builds and queries"
 STORES = ("memory", "oxigraph", "sparql")
 MEMORY_MAX = 1000  # rdflib beyond this takes tens of minutes per query: see RESULTS.md
 SPEAKER = "Mujahid"
-QUERIES = ("commitments", "statements", "statements --speaker", "statements --about", "releases", "agreements",
-           "corroboration", "most-quoted")
+PARTY = "Taliban"
+# The competency questions as an analyst asks them: about one commitment, speaker,
+# party or releaser, or the whole list as of now (kept by the build); then the
+# whole-corpus listings and an earlier date, which cost in proportion to what they read.
+QUERIES = ("commitments", "explain", "statements --speaker", "statements --about", "statements --party",
+           "releases --releaser", "agreements", "most-quoted", "predictions",
+           "commitments --as-of", "statements", "releases", "corroboration")
 
 
 # ---------------------------------------------------------------------------
@@ -159,15 +166,22 @@ def measure(size: int, store_name: str, corpus: Path, work: Path, runs: int,
         found = store.query("SELECT ?c WHERE { GRAPH ?g { ?c a <https://w3id.org/negotiation-kg/ontology#Commitment> } } "
                             "ORDER BY ?c LIMIT 1")
         about = answers.local_id(found[0]["c"], "commitment") if found else None
+        days = answers.publication_dates(store)
+        middle = days[len(days) // 2] if days else None
         calls: dict[str, Callable[[], list]] = {
             "commitments": lambda: answers.commitments(store),
-            "statements": lambda: answers.statements(store),
+            "explain": lambda: answers.explain(store, about).splitlines() if about else [],
             "statements --speaker": lambda: answers.statements(store, speaker=SPEAKER),
             "statements --about": lambda: answers.statements(store, about=about),
-            "releases": lambda: answers.releases(store),
+            "statements --party": lambda: answers.statements(store, party=PARTY),
+            "releases --releaser": lambda: answers.releases(store, releaser=PARTY),
             "agreements": lambda: answers.agreements(store),
-            "corroboration": lambda: answers.corroboration(store),
             "most-quoted": lambda: answers.most_quoted(store),
+            "predictions": lambda: answers.predictions(store),
+            "commitments --as-of": lambda: answers.commitments(store, middle),
+            "statements": lambda: answers.statements(store),
+            "releases": lambda: answers.releases(store),
+            "corroboration": lambda: answers.corroboration(store),
         }
         out["queries"] = {}
         for name in QUERIES:
@@ -347,14 +361,7 @@ def versus(ok: list[dict[str, Any]]) -> list[str]:
 
 def append_results(text: str, path: Path = RESULTS) -> None:
     """Add a run under this benchmark's heading, leaving other sections alone."""
-    old = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    if HEADING in old:
-        head, _, rest = old.partition(HEADING)
-        section, nxt, tail = rest.partition("\n## ")
-        new = head + HEADING + section.rstrip("\n") + "\n\n" + text + ("\n## " + tail if nxt else "")
-    else:
-        new = old.rstrip("\n") + "\n\n" + HEADING + "\n\n" + text
-    path.write_text(new, encoding="utf-8")
+    add_run(HEADING, text, path)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -403,11 +410,7 @@ def main(argv: list[str] | None = None) -> int:
             status = result.get("error") or f"built in {result['build_s']:.1f} s"
             print(f"{size:,} articles on {store}: {status} ({time.perf_counter() - t:.0f} s in all)", flush=True)
     text = tables(results, help_startup(), started)
-    print()
-    print(text)
-    if not args.no_write:
-        append_results(text)
-        print(f"appended to {RESULTS}")
+    publish(HEADING, text, write=not args.no_write)
     return 0
 
 

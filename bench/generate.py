@@ -12,7 +12,7 @@ filler with numbers that are not facts. Every evidence span is exact.
 
 >>> a = article(7)
 >>> a.doc_id, a.published.isoformat()
-('syn0000007', '2020-01-01')
+('syn0000007', '2010-01-01')
 >>> all(a.text[e.start:e.end] == e.text for e in a.facts.evidences())
 True
 
@@ -32,7 +32,7 @@ from loaders import facts as F
 
 __all__ = ["Article", "CONFLICTS", "article", "extract_many", "facts_for", "write_corpus"]
 
-START = dt.date(2020, 1, 1)
+START = dt.date(2010, 1, 1)  # 100k articles at twenty a day end in 2023
 PER_DAY = 20  # articles a day, across all conflicts
 DEAL_EVERY = 60  # days between two deals of one conflict
 

@@ -7,7 +7,9 @@ on (see the README). Party and person values are readable names, not IRIs.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import json
 from typing import Any
 
 from kg import queries
@@ -15,10 +17,13 @@ from kg.errors import QueryError
 from kg.status import (
     PAM_LABELS,
     RULES,
+    Assessment,
     Outcome,
     Report,
     assess,
+    batch_events,
     group_events,
+    horizon,
     pam_level,
     politifact_rating,
     prediction_outcome,
@@ -32,7 +37,9 @@ __all__ = [
     "corroboration",
     "explain",
     "history",
+    "kept",
     "most_quoted",
+    "named",
     "predictions",
     "releases",
     "run",
@@ -45,6 +52,7 @@ FAR_FUTURE = dt.date(9999, 12, 31)
 ANY = "urn:kg:any"
 ID_BASE = "https://w3id.org/negotiation-kg/id/"  # binds an optional IRI parameter to "no restriction"
 NKG = "https://w3id.org/negotiation-kg/ontology#"
+RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 ACTIONS = {"ReleaseAction": "release", "WithdrawAction": "withdraw", "CeasefireAction": "ceasefire",
            "TalksAction": "talks", "OtherAction": "other"}
 QUALIFIERS = {"ExactCount": "exact", "AtLeastCount": "at_least", "AtMostCount": "at_most",
@@ -80,8 +88,10 @@ def run(store: Store, name: str, as_of: dt.date | None = None, **bindings: Any) 
     return store.query(queries.load(name), values)
 
 
-def _reports(rows: list[dict[str, Any]]) -> list[Report]:
-    return [
+def _reports(rows: list[dict[str, Any]], pair: bool = False) -> list[Any]:
+    """Release rows as :class:`Report` records; with ``pair``, each with its
+    (releaser, people) key."""
+    made = [
         Report(
             release=r["release"],
             document=document_id(r["document"]),
@@ -98,6 +108,9 @@ def _reports(rows: list[dict[str, Any]]) -> list[Report]:
         )
         for r in rows
     ]
+    if pair:
+        return [((r["releaser"], r["people"] or ""), report) for r, report in zip(rows, made)]
+    return made
 
 
 def _unset(row: dict[str, Any]) -> dict[str, Any]:
@@ -118,13 +131,45 @@ def _commitment_inputs(store: Store, as_of: dt.date | None):
             {"document": document_id(r["document"]), "published": _iso(r["published"]),
              "start": r["start"], "end": r["end"], "text": r["text"]}
         )
-    matched: dict[str, list[dict[str, Any]]] = {}
-    for r in run(store, "commitment-releases", as_of):
-        matched.setdefault(r["commitment"], []).append(r)
     links: dict[str, list[dict[str, Any]]] = {}
     for r in run(store, "commitment-links", as_of):
         links.setdefault(r["commitment"], []).append(r)
-    return rows, evidence, {k: _reports(v) for k, v in matched.items()}, links
+    return rows, evidence, _matching_reports(store, rows, as_of), links
+
+
+def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date | None) -> dict[str, list[Report]]:
+    """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`).
+
+    The releases are read once and indexed by (releaser, people) in date
+    order; each commitment takes the reports of its (obligor, object party)
+    between its agreement and its horizon, plus the first-published report
+    of a release from before the agreement (what rule 1's "nothing freed
+    before" test needs). The work grows with the reports inside each
+    commitment's window, not with the whole corpus.
+    """
+    by_pair: dict[tuple[str, str], list[Report]] = {}
+    for r in _reports(run(store, "release-reports", as_of), pair=True):
+        by_pair.setdefault(r[0], []).append(r[1])
+    whens: dict[tuple[str, str], list[dt.date]] = {}
+    for key, reports in by_pair.items():
+        reports.sort(key=lambda r: (r.when, r.published, r.document, r.start))
+        whens[key] = [r.when for r in reports]
+    out: dict[str, list[Report]] = {}
+    for row in rows:
+        key = (row["obligorKey"] or "", row["objectPartyKey"] or "")
+        reports = by_pair.get(key)
+        if not reports:
+            continue
+        since = row["agreedOn"]
+        until = horizon(row["deadline"], since, row["firstReported"])
+        lo = bisect.bisect_left(whens[key], since) if since else 0
+        hi = bisect.bisect_right(whens[key], until) if until else len(reports)
+        mine = reports[lo:hi]
+        before = [r for r in reports[:lo] if r.date_from or r.date_to]
+        if before:
+            mine = [min(before, key=lambda r: (r.published, r.when, r.document, r.start)), *mine]
+        out[row["commitment"]] = mine
+    return out
 
 
 def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None) -> dict[str, Any]:
@@ -132,7 +177,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     target = row["target"]
     upper = bool(row["upperBound"])
     assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day,
-                        agreed_on=row["agreedOn"])
+                        agreed_on=row["agreedOn"], until=horizon(row["deadline"], row["agreedOn"], row["firstReported"]))
     release_evidence = [
         {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
          "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
@@ -180,15 +225,24 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     }
 
 
-def commitments(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
+def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
     """Competency questions 1 and 2: every commitment with its status and evidence.
 
     Two clocks: ``as_of`` is the knowledge date (only documents published on
     or before it count) and the day statuses are judged on; ``fulfilled_on``
     and ``last_event_on`` say when things happened; ``known_as_of`` is the
     latest publication date of the documents used.
+
+    For a date on or after the newest article (or none: today) the records
+    the build kept (:func:`kept`) are read and judged on that day, which
+    gives the same answer without recomputing it; ``cached=False`` always
+    recomputes.
     """
     day = as_of or dt.date.today()
+    if cached:
+        kept_records = kept(store, "StatusAssessment")
+        if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
+            return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])
     rows, evidence, reports, links = _commitment_inputs(store, as_of)
     out = []
     for row in rows:
@@ -198,6 +252,26 @@ def commitments(store: Store, as_of: dt.date | None = None) -> list[dict[str, An
         dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
         out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None))
     return out
+
+
+def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, list[Any]] | None:
+    """The answers of ``kind`` (and view ``name``) the build kept, with the
+    date they are as of; None when the store holds none (built before views
+    existed, or empty)."""
+    rows = store.query(queries.load("views"), {"kind": f"{NKG}{kind}", "name": name})
+    if not rows:
+        return None
+    day = max(r["day"] for r in rows)
+    return day, [json.loads(r["record"]) for r in rows if r["day"] == day]
+
+
+def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
+    """A kept commitment record judged on ``day`` instead of the day it was kept."""
+    overdue = bool(record["deadline"] and day.isoformat() > record["deadline"] and record["status"] != "fulfilled")
+    judged = Assessment(record["status"], record["achieved"], record["share"], overdue, record["late"], None, (),
+                        record["basis"])
+    return {**record, "as_of": day.isoformat(), "overdue": overdue,
+            "politifact": politifact_rating(judged, record["upper_bound"])}
 
 
 def history(store: Store, days: list[dt.date]) -> dict[dt.date, list[dict[str, Any]]]:
@@ -330,23 +404,34 @@ def chains(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Competency question 6: which predictions came true, and when."""
+def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
+    """Competency question 6: which predictions came true, and when; for a
+    date on or after the newest article, the view the build kept, judged on
+    that day (a prediction still pending whose window has closed is missed)."""
     day = as_of or dt.date.today()
+    if cached:
+        view = kept(store, "DerivedView", "predictions")
+        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
+            return [{**p, "as_of": day.isoformat(),
+                     "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
+                    for p in view[1][0]]
     rows, _, reports, _ = _commitment_inputs(store, as_of)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
     for r in run(store, "statement-about", as_of):
         about.setdefault(r["statement"], []).append(r["about"])
+    events: dict[str, list[Any]] = {}  # each commitment's batches, grouped once
     out = []
-    for s in statements(store, as_of=as_of):
-        if s["type"] != "prediction":
-            continue
+    for s in statements(store, as_of=as_of, kind="prediction"):
         iri = f"{ID_BASE}statement/{s['id']}"
         window = (dt.date.fromisoformat(s["expected_from"]) if s["expected_from"] else None,
                   dt.date.fromisoformat(s["expected_to"]) if s["expected_to"] else None)
-        outcomes = [prediction_outcome(*window, reports.get(target, []), day, agreed.get(target))
-                    for target in about.get(iri, [])]
+        outcomes = []
+        for target in about.get(iri, []):
+            if target not in events:
+                events[target] = batch_events(reports.get(target, []), day, agreed.get(target))
+            outcomes.append(prediction_outcome(*window, reports.get(target, []), day, agreed.get(target),
+                                               events=events[target]))
         met = [o for o in outcomes if o.outcome == "met"]
         if met:
             outcome = min(met, key=lambda o: o.met_on)
@@ -364,17 +449,54 @@ def predictions(store: Store, as_of: dt.date | None = None) -> list[dict[str, An
     return out
 
 
+def named(store: Store, text: str) -> list[str]:
+    """IRIs of the resources whose name contains ``text`` (case-insensitive)."""
+    return [r["resource"] for r in store.query(queries.load("named"), {"text": text})]
+
+
+def _window_end(prediction: dict[str, Any]) -> str:
+    return prediction["expected_to"] or prediction["expected_from"] or "9999-12-31"
+
+
 def statements(
     store: Store,
     speaker: str | None = None,
     party: str | None = None,
     about: str | None = None,
     as_of: dt.date | None = None,
+    limit: int | None = None,
+    kind: str | None = None,
 ) -> list[dict[str, Any]]:
-    """Competency questions 3 and 4: who said what, filtered by speaker, party or topic."""
+    """Competency questions 3 and 4: who said what, filtered by speaker, party or topic.
+
+    ``speaker`` and ``party`` are parts of names (case-insensitive); ``about``
+    a commitment (its id or IRI). Each filter is turned into IRIs first, so the
+    store starts from the few statements concerned, not from all of them.
+    ``limit`` keeps the first statements in date order; ``kind`` keeps one
+    type of statement (``prediction``, ``demand``, ...).
+    """
     if about and not about.startswith("http"):
-        about = f"https://w3id.org/negotiation-kg/id/commitment/{about}"
-    rows = run(store, "statements", as_of, speakerText=speaker or "", partyText=party or "", about=about or ANY)
+        about = f"{ID_BASE}commitment/{about}"
+    bindings: dict[str, Any] = {}
+    if speaker:
+        bindings["speakerIri"] = named(store, speaker)
+    wanted: set[str] | None = None
+    classes = {v: k for k, v in TYPES.items()}
+    if kind and kind not in classes:
+        raise QueryError(f"statement kind {kind!r}: expected one of {', '.join(sorted(classes))}")
+    for link, targets in ((f"{NKG}about", [about] if about else None),
+                          (f"{NKG}onBehalfOf", named(store, party) if party else None),
+                          (RDF_TYPE, [f"{NKG}{classes[kind]}"] if kind else None)):
+        if targets is None:
+            continue
+        found = {r["statement"] for r in run(store, "statements-by", as_of, link=link, target=targets)}
+        wanted = found if wanted is None else wanted & found
+    if wanted is not None:
+        bindings["statement"] = sorted(wanted)
+    if any(isinstance(v, list) and not v for v in bindings.values()):
+        return []
+    text = queries.load("statements-for" if bindings else "statements") + (f"\nLIMIT {int(limit)}" if limit else "")
+    rows = store.query(text, {"asOf": as_of or FAR_FUTURE, **bindings})
     return [
         {
             "speaker": r["speaker"],
@@ -398,9 +520,17 @@ def statements(
     ]
 
 
-def releases(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Competency question 5: release events, each with the documents reporting it."""
-    rows = run(store, "releases", as_of)
+def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = None) -> list[dict[str, Any]]:
+    """Competency question 5: release events, each with the documents reporting it.
+
+    ``releaser`` (part of a name, case-insensitive) keeps the releases of the
+    parties it names, read through the store's index on the releaser.
+    """
+    if releaser:
+        iris = named(store, releaser)
+        rows = run(store, "releases-for", as_of, releaserIri=iris) if iris else []
+    else:
+        rows = run(store, "releases", as_of)
     by_release = {r["release"]: r for r in rows}
     groups: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
     for r in rows:
@@ -476,8 +606,13 @@ def corroboration(store: Store, as_of: dt.date | None = None) -> list[dict[str, 
     return out
 
 
-def most_quoted(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Speakers by number of statements (question 8)."""
+def most_quoted(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
+    """Speakers by number of statements (question 8); for a date on or after
+    the newest article, the view the build kept."""
+    if cached:
+        view = kept(store, "DerivedView", "most-quoted")
+        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
+            return view[1][0]
     return [
         {"speaker": r["name"], "statements": r["statements"], "direct": r["direct"], "documents": r["documents"]}
         for r in run(store, "most-quoted", as_of)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from kg import mapping
 from kg.errors import InputError
@@ -31,9 +32,13 @@ from loaders.facts import DocFacts, Document
 from loaders.factfile import load_fact_file
 from loaders.gazetteer import DEFAULT_GAZETTEER, load_gazetteer
 
-__all__ = ["BUILD_GRAPH", "BuildSummary", "build", "merge_facts"]
+__all__ = ["BUILD_GRAPH", "VIEWS_GRAPH", "BuildSummary", "build", "merge_facts"]
 
 BUILD_GRAPH = GRAPH + "build"
+# Answers kept for reading (JSON records of the derived graph's assessments and views):
+# recomputed with the derived graph, left out of the exports like the build graph.
+VIEWS_GRAPH = GRAPH + "views"
+RDF_JSON = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON"
 FACTS_DIR = "facts"
 BATCH_SIZE = 1000  # documents extracted, mapped and written together
 DOCUMENT_PREFIX = mapping.document_iri("")[1:-1]
@@ -367,8 +372,9 @@ def _stored_known(store: Store) -> dict[str, str]:
 
 
 def _without_build_graph(nquads: str) -> str:
-    marker = f"<{BUILD_GRAPH}> ."
-    return "".join(line + "\n" for line in nquads.split("\n") if line.strip() and not line.endswith(marker))
+    """The store's quads without the build graph's records and the kept answers."""
+    markers = (f"<{BUILD_GRAPH}> .", f"<{VIEWS_GRAPH}> .")
+    return "".join(line + "\n" for line in nquads.split("\n") if line.strip() and not line.endswith(markers))
 
 
 # One display name per labelled resource, for the queries' name lookups. An actor
@@ -385,34 +391,66 @@ WHERE {{ {{ SELECT ?x (COALESCE(MIN(?actorLabel), MIN(?anyLabel)) AS ?label) WHE
 
 
 def derive(store: Store) -> int:
-    """Recompute the derived graph: commitment statuses as of the latest
-    publication date, then the ontology's axioms, materialised."""
+    """Recompute the derived graph and the views: display names, commitment
+    statuses as of the latest publication date, the ontology's axioms
+    (materialised), then the answers kept for reading (:data:`VIEWS_GRAPH`)."""
     from kg.ontology import load_ontology_graph, materialisation_rules, materialise
 
-    store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}>")
-    assessments = assessment_triples(store)
-    if assessments:
-        store.replace_graphs({DERIVED_GRAPH: assessments})
+    store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
-    materialise(store.insert_derived, materialisation_rules(load_ontology_graph()))
+    assessments, views = assessment_triples(store, with_views=True)
+    if assessments:
+        store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in assessments])
+    # One pass reaches the fixpoint for this ontology (tests/test_ontology_rules.py
+    # checks it on every change), and each pass costs a scan of the whole store.
+    materialise(store.insert_derived, materialisation_rules(load_ontology_graph()), passes=1)
+    views += _whole_views(store)
+    if views:
+        store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
 
-STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
+def _record_literal(value: object) -> str:
+    """A JSON literal (``rdf:JSON``), keys sorted so a rebuild writes the same bytes."""
+    body = literal(json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")))
+    return f"{body}^^<{RDF_JSON}>"
 
 
-def assessment_triples(store: Store) -> list[tuple[str, str, str]]:
-    """Each commitment's status as of the corpus's latest publication date, as triples."""
+def _whole_views(store: Store) -> list[tuple[str, str, str]]:
+    """Answers over the whole graph as of the latest publication date, kept as
+    views: who is quoted most, which predictions came true."""
     from kg import answers
     from kg.terms import q, typed
 
     dates = answers.publication_dates(store)
     if not dates:
         return []
+    out = []
+    for name, compute in (("most-quoted", answers.most_quoted), ("predictions", answers.predictions)):
+        node = entity("view", name, dates[-1].isoformat())
+        out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(dates[-1])),
+                (node, q("rdfs:label"), literal(name)),
+                (node, q("nkg:answerRecord"), _record_literal(compute(store, dates[-1], cached=False)))]
+    return out
+
+
+STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
+
+
+def assessment_triples(store: Store, with_views: bool = False) -> Any:
+    """Each commitment's status as of the corpus's latest publication date, as
+    triples; with ``with_views``, also the answer records kept in :data:`VIEWS_GRAPH`."""
+    from kg import answers
+    from kg.terms import q, typed
+
+    dates = answers.publication_dates(store)
+    if not dates:
+        return ([], []) if with_views else []
     day = dates[-1]
     out = []
-    for c in answers.commitments(store, day):
+    views = []
+    for c in answers.commitments(store, day, cached=False):
         node = entity("assessment", c["id"], day.isoformat())
         out += [
             (node, q("rdf:type"), q("nkg:StatusAssessment")),
@@ -423,8 +461,9 @@ def assessment_triples(store: Store) -> list[tuple[str, str, str]]:
             (node, q("nkg:isOverdue"), typed(c["overdue"])),
             (node, q("nkg:isLate"), typed(c["late"])),
         ]
+        views.append((node, q("nkg:answerRecord"), _record_literal(c)))
         if c["share"] is not None:
             out.append((node, q("nkg:shareAchieved"), typed(float(min(c["share"], 1.0)))))
         if c["fulfilled_on"]:
             out.append((node, q("nkg:fulfilledOn"), typed(dt.date.fromisoformat(c["fulfilled_on"]))))
-    return sorted(out)
+    return (sorted(out), sorted(views)) if with_views else sorted(out)

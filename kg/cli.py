@@ -208,6 +208,9 @@ def statements(
     speaker: Optional[str] = typer.Option(None, "--speaker", help="Part of the speaker's name."),
     party: Optional[str] = typer.Option(None, "--party", help="Part of the speaker's party's name."),
     about: Optional[str] = typer.Option(None, "--about", help="A commitment id: statements about it."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="One type: claim, demand, prediction, accusation, "
+                                       "praise, denial, commitment, announcement, confirmation."),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, help="The first N statements, in date order."),
     as_of: Optional[str] = AsOfOpt,
     fmt: str = FormatOpt,
     store: Optional[str] = StoreOpt,
@@ -218,20 +221,23 @@ def statements(
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=day)
+        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=day, limit=limit,
+                                     kind=kind)
     emit(records, fmt, ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"],
          "Statements")
 
 
 @app.command()
 def releases(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
-             graph: Optional[Path] = GraphOpt) -> None:
+             graph: Optional[Path] = GraphOpt,
+             releaser: Optional[str] = typer.Option(None, "--releaser", help="Part of the releasing party's name.")
+             ) -> None:
     """Releases: who freed how many of whose people, when, where, per whom."""
     from kg import answers
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.releases(opened, day), fmt,
+        emit(answers.releases(opened, day, releaser=releaser), fmt,
              ["releaser", "released_party", "count", "cumulative", "date_from", "date_to", "place", "source", "documents"],
              "Releases")
 
@@ -400,14 +406,23 @@ def report(
 def serve(
     store: Optional[str] = typer.Option(None, "--store", help="oxigraph[:PATH] (default .kg/store); or $KG_STORE."),
     port: int = typer.Option(7878, "--port", min=0, max=65535, help="TCP port (0: any free port)."),
-    bind: str = typer.Option("127.0.0.1", "--bind", help="Address to listen on."),
+    bind: str = typer.Option("127.0.0.1", "--bind", help="Address to listen on (default: loopback only)."),
     allow_update: bool = typer.Option(False, "--allow-update", help="Accept SPARQL updates and Graph Store writes."),
+    allow_service: bool = typer.Option(False, "--allow-service", help="Accept queries that call other endpoints (SERVICE)."),
+    timeout: float = typer.Option(30.0, "--timeout", min=0.001, help="Seconds a query may take, answer included."),
+    max_bytes: int = typer.Option(128 * 2**20, "--max-bytes", min=1, help="Largest answer, in bytes."),
+    max_body: int = typer.Option(256 * 2**10, "--max-body", min=1, help="Largest query text sent in a body, in bytes."),
+    max_upload: int = typer.Option(2**30, "--max-upload", min=1,
+                                   help="Largest update or Graph Store write (with --allow-update), in bytes."),
+    max_concurrent: int = typer.Option(4, "--max-concurrent", min=1, help="Requests at the store at once; others wait."),
 ) -> None:
-    """Serve the store as a SPARQL endpoint (Oxigraph server, with a query page) until Ctrl-C."""
-    from kg.serve import serve as run_server, store_location
+    """Serve the store as a SPARQL endpoint (Oxigraph server behind a guard, with a query page) until Ctrl-C."""
+    from kg.serve import Limits, serve as run_server, store_location
 
+    limits = Limits(timeout=timeout, max_bytes=max_bytes, max_body=max_body, max_upload=max_upload,
+                    max_concurrent=max_concurrent)
     raise typer.Exit(run_server(store_location(store), port=port, bind=bind, allow_update=allow_update,
-                                echo=typer.echo))
+                                allow_service=allow_service, limits=limits, echo=typer.echo))
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """Queries that cannot act: checked before they run, run with limits.
 
-Two plain functions stand between a user's SPARQL and the store:
+Three plain functions stand between a user's SPARQL and the store:
 
 - :func:`check_query` parses the text with rdflib's SPARQL grammar and
   refuses what would change the store (``INSERT``, ``DELETE``, ``LOAD``,
@@ -14,6 +14,17 @@ Two plain functions stand between a user's SPARQL and the store:
     Traceback (most recent call last):
     ...
     kg.errors.QueryError: the query changes the store (DROP); refused: queries are read-only unless --allow-update is given
+
+- :func:`is_data_update` recognises, without the slow full parse, the
+  updates ``kg`` itself writes (``DROP SILENT GRAPH``, ``DELETE DATA``,
+  ``INSERT DATA`` over IRIs and literals): text made only of those tokens
+  can neither reach another address nor run a pattern, so a server that
+  accepts updates can pass it on at once::
+
+    >>> is_data_update('INSERT DATA { GRAPH <urn:g> { <urn:s> <urn:p> "LOAD <http://x>" } }')
+    True
+    >>> is_data_update("LOAD <http://example.org/data.ttl>")
+    False
 
 - :func:`run_limited` runs the query in a child process that opens the
   store (read-only, unless an update was allowed) by itself, streams the
@@ -33,6 +44,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 import resource
 import time
 from pathlib import Path
@@ -41,7 +53,8 @@ from typing import Any, Iterator, Mapping
 from kg import errors
 from kg.errors import KGError, QueryError
 
-__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT", "check_query", "run_limited"]
+__all__ = ["DEFAULT_MAX_MEMORY", "DEFAULT_MAX_ROWS", "DEFAULT_TIMEOUT", "check_query", "is_data_update",
+           "run_limited"]
 
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_ROWS = 100_000
@@ -146,6 +159,45 @@ def check_query(text: str, *, allow_update: bool = False, allow_service: bool = 
         if name in QUERY_FORMS:
             return QUERY_FORMS[name]
     raise QueryError("expected a SPARQL SELECT, ASK, CONSTRUCT or DESCRIBE query")  # pragma: no cover
+
+
+# --------------------------------------------------------------------------- data-only updates
+
+_IRI = r"<[^<>\"{}|^`\\\x00-\x20]*>"
+_STRING = r"\"(?:[^\"\\\n\r]|\\[tbnrf\"'\\])*\"|'(?:[^'\\\n\r]|\\[tbnrf\"'\\])*'"
+# Every token a data-only update may hold. A text is accepted only when these
+# tokens cover all of it, so nothing else (SERVICE, LOAD, WHERE, a prefixed
+# name, a \u escape the parser would expand first) can be hidden in it.
+_DATA_TOKENS = re.compile(
+    r"[ \t\r\n]+|#[^\n\r]*"
+    rf"|{_IRI}"
+    rf"|(?:{_STRING})(?:@[A-Za-z]+(?:-[A-Za-z0-9]+)*|\^\^{_IRI})?"
+    r"|_:[A-Za-z0-9_]+"
+    r"|[+-]?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+    r"|(?i:DROP|CLEAR|CREATE|SILENT|GRAPH|DEFAULT|NAMED|ALL|DELETE|INSERT|DATA|true|false|a)\b"
+    r"|[{};.,]"
+)
+_DATA_VERBS = re.compile(r"(?i)\b(?:DROP|CLEAR|CREATE|DATA)\b")
+
+
+def is_data_update(text: str) -> bool:
+    r"""True when ``text`` holds nothing but graph drops and ``INSERT DATA`` /
+    ``DELETE DATA`` blocks of IRIs, literals and blank nodes.
+
+    Such an update changes the store only; it fetches nothing and calls no
+    other address. Anything else (a ``WHERE`` pattern, a prefixed name, a
+    ``\u`` escape, a long string) answers False: check it with :func:`check_query`.
+
+    >>> is_data_update("DROP SILENT GRAPH <urn:g> ;\nDELETE DATA { GRAPH <urn:g> { <urn:s> <urn:p> 3 } }")
+    True
+    >>> is_data_update('INSERT DATA { <urn:s> <urn:p> "x" } ; INSERT { ?s ?p ?o } WHERE { SERVICE <http://x> { ?s ?p ?o } }')
+    False
+    """
+    if not isinstance(text, str) or not _DATA_VERBS.search(text):
+        return False
+    if '"""' in text or "'''" in text:  # a long string would read as three short ones here
+        return False
+    return not _DATA_TOKENS.sub("", text)
 
 
 # --------------------------------------------------------------------------- running with limits

@@ -1,13 +1,19 @@
-"""A SPARQL endpoint over the store: the Oxigraph server of the ``oxigraph`` package.
+"""A SPARQL endpoint over the store: the Oxigraph server of the ``oxigraph``
+package, behind a guard.
 
 ``kg serve`` runs ``oxigraph serve-read-only`` (or ``serve`` with
-``--allow-update``) on the store folder, so other tools query the same graph
-``kg`` answers from: a notebook, Fuseki or GraphDB federating with
+``--allow-update``) on the store folder, bound to a private loopback port,
+and puts :class:`kg.front.Front` where users connect. The front checks every
+query with :func:`kg.guard.check_query` (no updates unless ``--allow-update``,
+no ``SERVICE`` unless ``--allow-service``) and bounds its time, the size of
+its answer and of its body, and how many run at once. Other tools query the
+same graph ``kg`` answers from: a notebook, Fuseki or GraphDB federating with
 ``SERVICE <http://127.0.0.1:7878/query>``, or ``kg`` itself with
 ``--store sparql:http://127.0.0.1:7878/query``::
 
     handle = start_server(".kg/store", port=0)     # port 0: any free port
     handle.query_url                                # 'http://127.0.0.1:41234/query'
+    handle.upstream_url                             # Oxigraph itself, loopback only
     handle.stop()
 
 While it serves read-only, this process holds the store's lock file, so a
@@ -18,6 +24,7 @@ itself).
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 import signal
@@ -28,13 +35,14 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any, Callable
 
 from kg.errors import StoreError, StoreLockedError
+from kg.front import DEFAULT_LIMITS, Front, Limits
 
-__all__ = ["ServerHandle", "oxigraph_binary", "serve", "start_server", "store_location"]
+__all__ = ["Limits", "ServerHandle", "oxigraph_binary", "serve", "start_server", "store_location"]
 
 ASK = "/query?query=ASK%7B%7D"
 
@@ -72,7 +80,8 @@ def free_port(bind: str = "127.0.0.1") -> int:
 
 @dataclass
 class ServerHandle:
-    """A running Oxigraph server: its endpoints, and how to stop it."""
+    """A running Oxigraph server behind its guard: the endpoints users reach
+    (``base_url`` is the front), and how to stop both."""
 
     process: subprocess.Popen
     base_url: str
@@ -80,6 +89,8 @@ class ServerHandle:
     read_only: bool
     log: IO[bytes]
     lock: Any = field(default=None, repr=False)
+    upstream_url: str = ""
+    front: Front | None = field(default=None, repr=False)
 
     @property
     def query_url(self) -> str:
@@ -106,7 +117,9 @@ class ServerHandle:
         return self.process.poll() is None
 
     def stop(self, timeout: float = 10.0) -> int:
-        """Stop the server (SIGTERM, then SIGKILL after ``timeout``); its exit code."""
+        """Stop the front, then the server (SIGTERM, then SIGKILL after ``timeout``); its exit code."""
+        if self.front is not None:
+            self.front.close()
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
@@ -153,12 +166,17 @@ def start_server(
     bind: str = "127.0.0.1",
     allow_update: bool = False,
     timeout: float = 30.0,
+    allow_service: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> ServerHandle:
-    """Start the Oxigraph server on a store folder and wait until it answers.
+    """Start the Oxigraph server on a store folder behind its guard, and wait until it answers.
 
-    Read-only unless ``allow_update``; ``port=0`` picks a free port. The store
+    Read-only unless ``allow_update``; ``SERVICE`` refused unless
+    ``allow_service``; ``port=0`` picks a free port; ``timeout`` is how long
+    to wait for the start, ``limits`` what every request may take. The store
     must exist, except with ``allow_update`` (an empty store is created).
     """
+    limits = replace(limits, allow_update=allow_update, allow_service=allow_service)
     location = Path(location)
     exists = (location / "CURRENT").is_file()
     if not exists and not allow_update:
@@ -170,15 +188,19 @@ def start_server(
         raise StoreError(f"store {location}: expected a folder, found a file")
     binary = oxigraph_binary()
     lock = _hold_lock(location) if exists and not allow_update else None
-    port = port or free_port(bind)
+    private = free_port("127.0.0.1")
+    # Oxigraph's own limit, a little after the front's: a query the front has
+    # given up on (it may still be counting, with nothing written) stops too.
     command = [binary, "serve" if allow_update else "serve-read-only", "--location", str(location),
-               "--bind", f"{bind}:{port}"]
+               "--bind", f"127.0.0.1:{private}", "--timeout-s", str(math.ceil(limits.timeout) + 1)]
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
-    host = "127.0.0.1" if bind in ("0.0.0.0", "") else ("[::1]" if bind == "::" else bind)
-    handle = ServerHandle(process, f"http://{host}:{port}", location, not allow_update, log, lock)
+    upstream = f"http://127.0.0.1:{private}"
+    handle = ServerHandle(process, upstream, location, not allow_update, log, lock, upstream_url=upstream)
     try:
         _wait_until_ready(handle, timeout)
+        handle.front = Front(("127.0.0.1", private), limits).listen(bind, port)
+        handle.base_url = handle.front.url
     except BaseException:
         handle.stop()
         raise
@@ -195,16 +217,16 @@ def _wait_until_ready(handle: ServerHandle, timeout: float) -> None:
                     f"store {handle.location}: another process holds it open for writing (a `kg build` or another "
                     f"server); stop it first. The server said: {said}"
                 )
-            raise StoreError(f"the Oxigraph server on {handle.base_url} stopped at start-up "
+            raise StoreError(f"the Oxigraph server on {handle.upstream_url} stopped at start-up "
                              f"(exit code {handle.process.returncode}): {said or 'no message'}")
         try:
-            with urllib.request.urlopen(handle.base_url + ASK, timeout=2) as response:  # noqa: S310 - our own server
+            with urllib.request.urlopen(handle.upstream_url + ASK, timeout=2) as response:  # noqa: S310 - our own server
                 if response.status == 200:
                     return
         except (urllib.error.URLError, OSError):
             pass
         if time.monotonic() > deadline:
-            raise StoreError(f"the Oxigraph server on {handle.base_url} did not answer within {timeout:.0f} s")
+            raise StoreError(f"the Oxigraph server on {handle.upstream_url} did not answer within {timeout:.0f} s")
         time.sleep(0.05)
 
 
@@ -222,6 +244,8 @@ def serve(
     port: int = 7878,
     bind: str = "127.0.0.1",
     allow_update: bool = False,
+    allow_service: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
     echo: Callable[[str], None] = print,
 ) -> int:
     """Serve a store until Ctrl-C or SIGTERM, then stop the server; its exit code."""
@@ -232,9 +256,13 @@ def serve(
     previous = signal.signal(signal.SIGTERM, stop_on_term)
     handle: ServerHandle | None = None
     try:
-        handle = start_server(location, port=port, bind=bind, allow_update=allow_update)
+        handle = start_server(location, port=port, bind=bind, allow_update=allow_update, allow_service=allow_service,
+                              limits=limits)
         mode = "read-write" if allow_update else "read-only"
-        echo(f"serving {handle.location} ({mode}) with Oxigraph, pid {handle.pid}")
+        echo(f"serving {handle.location} ({mode}) with Oxigraph, pid {handle.pid}, behind a guard")
+        echo("  " + describe_limits(handle.front.limits if handle.front else limits))
+        if not handle.front or not handle.front.loopback_only:
+            echo(f"  listening on {bind}: other machines can reach it (nothing asks who they are)")
         echo(f"  query page:       {handle.base_url}/")
         echo(f"  SPARQL endpoint:  {handle.query_url}")
         if allow_update:
@@ -252,3 +280,22 @@ def serve(
         signal.signal(signal.SIGTERM, previous)
         if handle is not None:
             handle.stop()
+
+
+def describe_limits(limits: Limits) -> str:
+    """One line saying what the guard lets through.
+
+    >>> describe_limits(Limits())
+    'limits: 30 s a request, answers up to 128 MiB, queries up to 256 KiB, 4 at a time; updates refused; SERVICE refused'
+    """
+    def size(n: int) -> str:
+        for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+            if n >= scale and n % scale == 0:
+                return f"{n // scale} {unit}"
+        return f"{n:,} bytes"
+
+    bounds = ", ".join([f"{limits.timeout:g} s a request", f"answers up to {size(limits.max_bytes)}",
+                        f"queries up to {size(limits.max_body)}", f"{limits.max_concurrent} at a time"])
+    updates = f"updates up to {size(limits.max_upload)}" if limits.allow_update else "updates refused"
+    service = "SERVICE allowed" if limits.allow_service else "SERVICE refused"
+    return f"limits: {bounds}; {updates}; {service}"

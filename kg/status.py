@@ -39,14 +39,17 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-__all__ = ["RULES", "Assessment", "Event", "Outcome", "Report", "assess", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
+__all__ = ["RULES", "Assessment", "Event", "Outcome", "Report", "assess", "batch_events", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
 
-RULES = ("releases by the obligor of the object party's people since the agreement; achieved = the largest "
+RULES = ("releases by the obligor of the object party's people since the agreement (up to a year after the "
+         "deadline, or two years after the agreement without one); achieved = the largest "
          "running total or the sum of distinct batches, whichever is larger; a batch reported more than once "
          "counted once, at the figure most reports give (on a tie the lower); capped at the target")
 SAME_EVENT_WINDOW = dt.timedelta(days=7)
 DISAGREEMENT = 0.10  # counts this close, on precise dates, are one event's differing figures
 PRECISE = dt.timedelta(days=3)
+AFTER_DEADLINE = dt.timedelta(days=365)  # how long after its deadline a release still counts toward a commitment
+WITHOUT_DEADLINE = dt.timedelta(days=730)  # ... and after its agreement (or first report) when it has no deadline
 
 
 @dataclass(frozen=True)
@@ -130,15 +133,30 @@ def _same_release(a: Report, b: Report) -> bool:
 
 
 def group_events(reports: list[Report]) -> list[Event]:
-    """Group reports of the same release into events, in date order."""
+    """Group reports of the same release into events, in date order.
+
+    Reports are taken in date order; an event whose reports all lie before
+    the earliest day the current report could match (its period's start, or
+    a week before its publication) is set aside, so grouping stays close to
+    linear in the number of reports however long the corpus runs.
+    """
+    ordered = sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start))
+    reach = max((r.when - min(r.date_from or r.when, r.published) for r in ordered), default=dt.timedelta(0))
     events: list[Event] = []
-    for report in sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start)):
-        for event in events:
+    active: list[tuple[Event, list[dt.date]]] = []  # each with the latest day one of its reports reaches
+    for report in ordered:
+        floor = report.when - reach - SAME_EVENT_WINDOW
+        if active and active[0][1][0] < floor:
+            active = [pair for pair in active if pair[1][0] >= floor]
+        for event, latest in active:
             if event.matches(report):
                 event.reports.append(report)
+                latest[0] = max(latest[0], report.published, report.date_to or report.published)
                 break
         else:
-            events.append(Event([report]))
+            event = Event([report])
+            events.append(event)
+            active.append((event, [max(report.published, report.date_to or report.published)]))
     return events
 
 
@@ -167,8 +185,25 @@ class Assessment:
         }
 
 
-def counting(reports: list[Report], since: dt.date | None) -> list[Report]:
-    """The reports that count toward a commitment agreed on ``since`` (rule 1)."""
+def horizon(deadline: dt.date | None, agreed_on: dt.date | None, first_reported: dt.date | None = None) -> dt.date | None:
+    """The last day a release counts toward a commitment (rule 1).
+
+    >>> horizon(dt.date(2020, 3, 10), dt.date(2020, 2, 29))
+    datetime.date(2021, 3, 10)
+    >>> horizon(None, dt.date(2020, 2, 29))
+    datetime.date(2022, 2, 28)
+    """
+    if deadline is not None:
+        return deadline + AFTER_DEADLINE
+    start = agreed_on or first_reported
+    return start + WITHOUT_DEADLINE if start is not None else None
+
+
+def counting(reports: list[Report], since: dt.date | None, until: dt.date | None = None) -> list[Report]:
+    """The reports that count toward a commitment agreed on ``since`` whose
+    horizon is ``until`` (rule 1)."""
+    if until is not None:
+        reports = [r for r in reports if r.when <= until]
     if since is None:
         return list(reports)
     earlier = any(r.when < since for r in reports if r.date_from or r.date_to)
@@ -204,18 +239,23 @@ def assess(
     reports: list[Report],
     as_of: dt.date,
     agreed_on: dt.date | None = None,
+    until: dt.date | None = None,
 ) -> Assessment:
     """Apply the fulfilment rules to the reports known as of ``as_of``."""
-    known = counting([r for r in reports if r.published <= as_of], agreed_on)
+    known = counting([r for r in reports if r.published <= as_of], agreed_on, until)
     events = group_events(known)
     achieved, basis = _achieved(events)
 
     fulfilled_on = None
     if target:
-        seen: list[Event] = []
+        best_total = batches = 0  # _achieved over the events so far, kept up to date
         for event in sorted(events, key=lambda e: e.when):
-            seen.append(event)
-            if _achieved(seen)[0] >= target:
+            count = event.count
+            if count is not None and event.cumulative:
+                best_total = max(best_total, count)
+            elif count is not None:
+                batches += count
+            if max(best_total, batches) >= target:
                 fulfilled_on = event.when
                 break
     if target is not None:
@@ -233,6 +273,14 @@ def assess(
     late = bool(fulfilled and deadline and fulfilled_on and fulfilled_on > deadline)
     overdue = bool(deadline and as_of > deadline and not fulfilled)
     return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis)
+
+
+def batch_events(reports: list[Report], as_of: dt.date, agreed_on: dt.date | None = None) -> list[Event]:
+    """The batches known as of ``as_of`` that count since ``agreed_on``, as
+    events: what :func:`prediction_outcome` checks a prediction against
+    (computed once per commitment when many predictions concern it)."""
+    return group_events([r for r in counting([r for r in reports if r.published <= as_of], agreed_on)
+                         if not r.cumulative])
 
 
 # -- peer scales ------------------------------------------------------------
@@ -293,6 +341,7 @@ def prediction_outcome(
     reports: list[Report],
     as_of: dt.date,
     agreed_on: dt.date | None = None,
+    events: list[Event] | None = None,
 ) -> Outcome:
     """A prediction is met when a release it is about happened within its
     window, missed once the window has passed without one, pending before
@@ -309,8 +358,9 @@ def prediction_outcome(
     start = expected_from or expected_to
     end = expected_to or expected_from
     hits: list[tuple[dt.date, Event]] = []
-    batches = [r for r in counting([r for r in reports if r.published <= as_of], agreed_on) if not r.cumulative]
-    for event in group_events(batches):
+    if events is None:
+        events = batch_events(reports, as_of, agreed_on)
+    for event in events:
         dated = [_range(r) for r in event.reports if _range(r)[0] is not None]
         if not dated:
             continue

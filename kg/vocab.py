@@ -99,6 +99,7 @@ class NKG(DefinedNamespace):
     Decision: URIRef  # Decision
     Demand: URIRef  # Demand
     Denial: URIRef  # Denial
+    DerivedView: URIRef  # Derived view
     DirectQuote: URIRef  # Direct quote
     FulfilledAssessment: URIRef  # Fulfilled assessment
     FulfilledCommitment: URIRef  # Fulfilled commitment
@@ -154,6 +155,7 @@ class NKG(DefinedNamespace):
     # http://www.w3.org/2002/07/owl#DatatypeProperty
     achievedCount: URIRef  # achieved count
     agreedOn: URIRef  # agreed on
+    answerRecord: URIRef  # answer record
     assessedAsOf: URIRef  # assessed as of
     channel: URIRef  # channel
     conditionText: URIRef  # condition text

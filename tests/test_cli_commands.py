@@ -113,3 +113,31 @@ def test_cli_help_lists_commands():
     assert result.returncode == 0
     for command in ("build", "commitments", "statements", "releases", "query", "html", "report"):
         assert command in result.stdout
+
+
+@pytest.mark.parametrize("kind", ["prediction", "demand", "claim"])
+def test_cli_statements_kind_keeps_one_type(store_spec, kind):
+    every = _json(["statements", "--format", "json", "--store", store_spec])
+    some = _json(["statements", "--kind", kind, "--format", "json", "--store", store_spec])
+    assert some == [r for r in every if r["type"] == kind]
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_cli_statements_limit_keeps_the_first(store_spec, limit):
+    every = _json(["statements", "--format", "json", "--store", store_spec])
+    assert _json(["statements", "--limit", str(limit), "--format", "json", "--store", store_spec]) == every[:limit]
+
+
+def test_cli_statements_unknown_kind_is_refused(store_spec):
+    result = subprocess.run([sys.executable, "-m", "kg.cli", "statements", "--kind", "rumour", "--store", store_spec],
+                            capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2 and "statement kind 'rumour': expected one of" in result.stderr
+
+
+@pytest.mark.parametrize(("releaser", "expected"), [("taliban", {"Taliban"}), ("afghanistan", {"Government of Afghanistan"}),
+                                                    ("nobody-by-that-name", set())])
+def test_cli_releases_by_releaser(store_spec, releaser, expected):
+    every = _json(["releases", "--format", "json", "--store", store_spec])
+    some = _json(["releases", "--releaser", releaser, "--format", "json", "--store", store_spec])
+    assert {r["releaser"] for r in some} == expected
+    assert some == [r for r in every if r["releaser"] in expected]

@@ -1,8 +1,9 @@
 """Every gold set is loadable and its facts hang together.
 
-Gold sets: the seed corpus's reviewed facts, the development set
-(``tests/data/devset``), and two blind test sets (``tests/data/heldout``,
-``tests/data/heldout2``) kept apart from extractor development. These tests
+Gold sets: the seed corpus's reviewed facts, the development sets
+(``tests/data/devset*``, and ``heldout`` to ``heldout4``, blind sets once
+measured and since used for development), and the blind test sets kept apart
+from extractor development (``tests/data/heldout5``, ``heldout6``). These tests
 check the gold itself, never an extractor's output: every span where it says
 (checked by :func:`loaders.factfile.load_fact_dir`), every actor a fact names in
 the gazetteer or declared in the file, identifiers minted by
@@ -32,6 +33,8 @@ GOLD_SETS = {
     "devset3": (DATA / "devset3" / "corpus", DATA / "devset3" / "gold", 6),
     "heldout": (DATA / "heldout" / "corpus", DATA / "heldout" / "gold", 10),
     "heldout2": (DATA / "heldout2" / "corpus", DATA / "heldout2" / "gold", 10),
+    "heldout3": (DATA / "heldout3" / "corpus", DATA / "heldout3" / "gold", 10),
+    "heldout4": (DATA / "heldout4" / "corpus", DATA / "heldout4" / "gold", 10),
 }
 
 
@@ -184,14 +187,14 @@ def test_gold_release_counts_fit_their_qualifier(name: str, doc_id: str) -> None
             assert r.count > 0 and r.qualifier != "vague", f"{doc_id}: {r.evidence.text!r}"
 
 
-@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2"])
+@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4"])
 @pytest.mark.parametrize("kind", ["statements", "releases", "commitments", "agreements"])
 def test_gold_set_covers_each_fact_kind(name: str, kind: str) -> None:
     with_kind = [doc_id for doc_id, facts in gold(name).items() if getattr(facts, kind)]
     assert len(with_kind) >= 5, f"{name}: only {len(with_kind)} documents have {kind}"
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2"])
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4"])
 def test_gold_blind_sets_are_new_texts(name: str) -> None:
     """A blind set repeats no paragraph of the seeds, the development set or another set."""
     others = [doc.text for other in GOLD_SETS if other != name for doc in corpus(other)]

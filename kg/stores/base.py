@@ -17,7 +17,7 @@ from typing import Any, Collection, Iterable, Mapping
 
 from kg.terms import Triple, iri, literal, typed
 
-__all__ = ["Quad", "Row", "Store", "binding_term", "nquads", "python_value", "substitute", "update_text"]
+__all__ = ["Quad", "Row", "Store", "binding_term", "nquads", "python_value", "substitute", "update_text", "with_values"]
 
 Row = dict[str, Any]
 Quad = tuple[str, str, str, str]  # subject, predicate, object as N-Triples terms; the graph's IRI
@@ -74,6 +74,28 @@ def substitute(sparql: str, bindings: Mapping[str, Any]) -> str:
         return match.group(0)
 
     return _TOKENS.sub(swap, sparql)
+
+
+def with_values(sparql: str, bindings: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Turn bindings to several values (a list, tuple or set) into a ``VALUES``
+    block at the start of the query's WHERE; hand back the single-valued rest.
+
+    The engine then starts from those values and reaches the rest through its
+    indexes, which is what makes a question about one speaker or one
+    commitment cost the same in a small corpus and a large one.
+
+    >>> with_values('SELECT ?x WHERE { ?x <p> ?y }', {"y": ["urn:a", "urn:b"], "z": 1})
+    ('SELECT ?x WHERE { VALUES ?y { <urn:a> <urn:b> } ?x <p> ?y }', {'z': 1})
+    """
+    many = {k: v for k, v in bindings.items() if isinstance(v, (list, tuple, set, frozenset))}
+    if not many:
+        return sparql, dict(bindings)
+    rest = {k: v for k, v in bindings.items() if k not in many}
+    blocks = " ".join(
+        f"VALUES ?{name} {{ {' '.join(sorted(binding_term(v) for v in values))} }}" for name, values in many.items()
+    )
+    at = _where_start(sparql) + 1
+    return f"{sparql[:at]} {blocks}{sparql[at:]}", rest
 
 
 def _where_start(sparql: str) -> int:

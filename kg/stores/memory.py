@@ -6,7 +6,7 @@ import re
 from typing import Any, Collection, Iterable, Mapping
 
 from kg.errors import QueryError, StoreError
-from kg.stores.base import Quad, Row, Store, is_iri, python_value
+from kg.stores.base import Quad, Row, Store, is_iri, python_value, with_values
 from kg.terms import Triple
 
 __all__ = ["MemoryStore"]
@@ -108,7 +108,8 @@ class MemoryStore(Store):
         self.dataset = Dataset()
 
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
-        init = {k: _to_rdflib(v) for k, v in (bindings or {}).items() if v is not None}
+        sparql, bindings = with_values(sparql, bindings or {})
+        init = {k: _to_rdflib(v) for k, v in bindings.items() if v is not None}
         try:
             result = self.dataset.query(sparql, initBindings=init)
         except Exception as exc:  # rdflib raises pyparsing and plain exceptions

@@ -9,7 +9,7 @@ from typing import Any, Collection, Iterable, Mapping
 import pyoxigraph as ox
 
 from kg.errors import QueryError, StoreError, StoreLockedError
-from kg.stores.base import Quad, Row, Store, ensure_parent, is_iri, nquads, python_value, substitute, update_text
+from kg.stores.base import Quad, Row, Store, ensure_parent, is_iri, nquads, python_value, substitute, update_text, with_values
 from kg.terms import Triple
 
 __all__ = ["OxigraphStore", "to_term", "from_term"]
@@ -79,8 +79,9 @@ class OxigraphStore(Store):
             raise StoreError(f"store {path}: cannot open: {text}") from None
 
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
+        sparql, bindings = with_values(sparql, bindings or {})
         try:
-            result = self._store.query(substitute(sparql, bindings or {}))
+            result = self._store.query(substitute(sparql, bindings))
         except SyntaxError as exc:
             raise QueryError(f"SPARQL syntax error: {exc}") from None
         except OSError as exc:

@@ -28,7 +28,7 @@ import urllib.request
 from typing import Any, Collection, Iterable, Mapping
 
 from kg.errors import QueryError, StoreError
-from kg.stores.base import Quad, Row, Store, nquads, python_value, substitute, update_text
+from kg.stores.base import Quad, Row, Store, nquads, python_value, substitute, update_text, with_values
 from kg.terms import Triple
 
 __all__ = ["SparqlStore"]
@@ -70,7 +70,8 @@ class SparqlStore(Store):
         return self._request(url, body.encode("utf-8"), headers)
 
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
-        raw = self._post(self.location, substitute(sparql, bindings or {}), "application/sparql-query", RESULTS_JSON)
+        sparql, bindings = with_values(sparql, bindings or {})
+        raw = self._post(self.location, substitute(sparql, bindings), "application/sparql-query", RESULTS_JSON)
         data = json.loads(raw)
         names = data.get("head", {}).get("vars", [])
         rows = []

@@ -1,0 +1,78 @@
+"""The answers the build keeps (kg.build.VIEWS_GRAPH) equal the answers computed
+afresh, on every backend, for every day they are served on; before the newest
+article they are not used; and they stay out of the exports."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from kg import answers
+from kg.build import VIEWS_GRAPH
+from conftest import build_store
+
+TIMELINE = Path(__file__).parent / "data" / "timeline"
+
+
+@pytest.fixture(scope="module")
+def timeline_store(tmp_path_factory):
+    store, _ = build_store(f"oxigraph:{tmp_path_factory.mktemp('kept') / 'store'}", TIMELINE / "corpus",
+                           facts_dir=TIMELINE / "facts")
+    yield store
+    store.close()
+
+
+def newest(store) -> dt.date:
+    return answers.publication_dates(store)[-1]
+
+
+@pytest.mark.parametrize("offset", [None, 0, 1, 400])
+def test_kept_commitments_equal_fresh_ones(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    kept = answers.commitments(seed_store, day)
+    fresh = answers.commitments(seed_store, day, cached=False)
+    assert kept and kept == fresh
+
+
+@pytest.mark.parametrize("offset", [None, 0, 30, 800])
+def test_kept_commitments_equal_fresh_ones_over_a_timeline(timeline_store, offset):
+    day = None if offset is None else newest(timeline_store) + dt.timedelta(days=offset)
+    assert answers.commitments(timeline_store, day) == answers.commitments(timeline_store, day, cached=False)
+
+
+def test_kept_records_are_not_served_before_the_newest_article(timeline_store, monkeypatch):
+    calls = []
+    monkeypatch.setattr(answers, "_commitment_inputs", lambda *a: calls.append(a) or ([], {}, {}, {}))
+    answers.commitments(timeline_store, newest(timeline_store) - dt.timedelta(days=1))
+    assert calls, "an earlier day must be computed from the documents published by then"
+
+
+@pytest.mark.parametrize("offset", [None, 0, 10])
+def test_kept_most_quoted_equals_fresh(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    assert answers.most_quoted(seed_store, day) == answers.most_quoted(seed_store, day, cached=False)
+
+
+@pytest.mark.parametrize("offset", [None, 0, 5, 400])
+def test_kept_predictions_equal_fresh_ones_over_a_timeline(timeline_store, offset):
+    day = None if offset is None else newest(timeline_store) + dt.timedelta(days=offset)
+    kept = answers.predictions(timeline_store, day)
+    assert kept and kept == answers.predictions(timeline_store, day, cached=False)
+
+
+def test_kept_answers_exist_and_stay_out_of_exports(tmp_path):
+    from kg.build import build
+    from kg.stores import open_store
+
+    store = open_store(f"oxigraph:{tmp_path / 'store'}")
+    build(Path(__file__).parent.parent / "corpus", store, out_dir=tmp_path / "out", html=False, extract=False)
+    try:
+        assert answers.kept(store, "StatusAssessment") is not None
+        assert answers.kept(store, "DerivedView") is not None
+    finally:
+        store.close()
+    for name in ("graph.trig", "graph.ttl"):
+        text = (tmp_path / "out" / name).read_text(encoding="utf-8")
+        assert VIEWS_GRAPH not in text and "answerRecord" not in text
