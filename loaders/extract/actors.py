@@ -59,12 +59,17 @@ PP_WORDS = frozenset(
     prisons prison process issue situation discussions plan operations province provincial headquarters""".split()
 )
 PRONOUNS = re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])")
-SIDES = re.compile(r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps)|[Tt]he\s+two\s+(?:sides|parties)|[Tt]he\s+warring\s+(?:sides|parties)|[Ee]ach\s+side)(?![\w])")
+SIDES = re.compile(
+    r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps|delegations)|[Tt]he\s+two\s+(?:sides|parties|delegations|camps)|(?:[Tt]he|[A-Z][\w-]+['’]s)\s+warring\s+(?:sides|parties)|[Ee]ach\s+side"
+    r"|[Tt]he\s+(?:signatory\s+)?parties(?=\s+(?:have|also|further|are|were|will|would|shall|must|agreed|agree|commit|committed|undert\w+|signed|pledged|to)\b))(?![\w])"
+)
+# "the Government of Mozambique", "the authorities of South Sudan": the government of the state named after
+GOVERNMENT_OF = re.compile(r"(?<![\w])(?:[Tt]he\s+)?(?:[Gg]overnment|[Aa]uthorities|[Aa]rmed\s+[Ff]orces)\s+of\s+(?:the\s+)?(?=[A-Z])")
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 NAME = re.compile(
     rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
     rf"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
-    rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?![\w])"
+    rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
 )
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
 ORG_KIND_WORDS = frozenset("army front movement brigade brigades forces militia liberation organisation organization union league council".split())
@@ -128,6 +133,9 @@ class ActorFinder:
             for alias in (actor.name, *actor.aliases):
                 names[alias] = actor.id
         self.alias_ids = names
+        # full names of known people, for longer forms of them ("Mohammad Ashraf Ghani")
+        self.person_names = {normalise(n): p.id for p in gaz.persons.values() for n in (p.name, *p.aliases) if len(n.split()) > 1}
+        self.person_tails = {n.split()[-1] for p in gaz.persons.values() for n in (p.name, *p.aliases) if len(n.split()) > 1}
         self.alias_norm = {normalise(k): v for k, v in names.items()}
         upper = [n for n in names if n[:1].isupper()]
         lower = [n for n in names if not n[:1].isupper()]
@@ -154,7 +162,12 @@ class ActorFinder:
         self.titles = sorted(cues.name_titles, key=len, reverse=True)
         self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
         self.name_stop = STOP_WORDS | {m.lower() for m in self.demonyms} | self.title_words | cues.post_heads
+        self.f_title_words = self.title_words
         self.countries: dict[str, tuple[str, ...]] = gaz.countries
+        self.country_of = {}
+        for country, members in gaz.countries.items():
+            for member in members:
+                self.country_of.setdefault(member, country)  # the first country listing a party, as before
 
     def desc_matches(self, text: str):
         """Matches of ``desc_re``, found from their head word (much faster than scanning for it)."""
@@ -191,6 +204,10 @@ class ActorFinder:
             start = m.start()
             cands.append(_Cand(start, m.end() if not m.group("poss") else m.end("desc"), "descriptor", self.descriptors[desc], 1))
         for m in NAME.finditer(text):
+            longer = self._longer_name(text, m.start(), m.end())
+            if longer is not None:
+                cands.append(longer)
+                continue
             s, e = self._trim_name(text, m.start(), m.end())
             if s is not None:
                 cands.append(_Cand(s, e, "name", None, 0))
@@ -203,11 +220,31 @@ class ActorFinder:
         for m in SIDES.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "sides", None, 4))
         new_parties = self._defined_organisations(text, cands)
+        cands = self._named_parties_first(text, cands)
         chosen = _non_overlapping(cands)
         state = _DocState(self, text, doc_id, published)
         state.parties.update(new_parties)
         state.resolve(chosen, quotes or [])
         return state.result()
+
+    def _named_parties_first(self, text: str, cands: list[_Cand]) -> list[_Cand]:
+        """A party's own name wins over a descriptor around it ("the Libyan National Army" is
+        not "the national army" of Libya); "the Government of X" is X's government."""
+        named = {c.end: c for c in cands if c.kind == "party"}
+        if not named:
+            return cands
+        out = [c for c in cands if not (c.kind == "descriptor" and c.end in named and c.start <= named[c.end].start)]
+        starts = {c.start: c for c in named.values()}
+        for m in GOVERNMENT_OF.finditer(text):
+            c = starts.get(m.end())
+            if c is None or c.ref not in self.gaz.parties:
+                continue
+            ref = c.ref
+            if self.gaz.parties[ref].kind == "state":
+                country = self.country_of.get(ref)
+                ref = next((p for p in self.countries.get(country or "", ()) if self.gaz.parties[p].kind == "government"), ref)
+            out.append(_Cand(m.start(), c.end, "party", ref, 3))
+        return out
 
     def _defined_organisations(self, text: str, cands: list[_Cand]) -> dict[str, Party]:
         """Organisations the text introduces with an acronym: "the National Liberation Army (ELN)"."""
@@ -238,6 +275,19 @@ class ActorFinder:
                     return party
         return None
 
+    def _longer_name(self, text: str, start: int, end: int) -> _Cand | None:
+        """A known person under a fuller name: "Mohammad Ashraf Ghani" for "Ashraf Ghani"."""
+        if text[start:end].rsplit(None, 1)[-1] not in self.person_tails:
+            return None
+        words = list(re.finditer(r"\S+", text[start:end]))
+        while words and words[0].group(0).lower().rstrip(".") in self.name_stop:
+            words.pop(0)
+        for k in range(1, len(words) - 1):
+            actor = self.person_names.get(normalise(" ".join(w.group(0) for w in words[k:])))
+            if actor is not None and all(w.group(0).lower() not in self.name_stop for w in words[:k]):
+                return _Cand(start + words[0].start(), start + words[-1].end(), "person", actor, 3)
+        return None
+
     def _trim_name(self, text: str, start: int, end: int) -> tuple[int | None, int]:
         words = [(m.start() + start, m.end() + start, re.sub(r"['’]s$", "", m.group(0))) for m in re.finditer(r"\S+", text[start:end])]
         words = [(s, s + len(w), w) for s, _, w in words]
@@ -245,6 +295,10 @@ class ActorFinder:
             words.pop(0)
         while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
             words.pop()
+        # "Human Rights Commissioner Dmytro Lubinets": a title inside the run ends before the name
+        heads = [i for i, w in enumerate(words) if w[2].lower().rstrip(".") in self.cues.post_heads or w[2].lower().rstrip(".") in self.f_title_words]
+        if heads and heads[-1] < len(words) - 1:
+            words = words[heads[-1] + 1 :]
         if not words:
             return None, end
         if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in words):
@@ -345,6 +399,11 @@ class _DocState:
             return None
         return max(set(ids), key=lambda p: (ids.count(p), -ids.index(p)))
 
+    def second_state(self, first: str) -> str | None:
+        """The government or state other than ``first`` that the text names most often by name."""
+        ids = [p for kind in ("government", "state") for p in self._later_ids.get(kind, []) if p != first]
+        return max(set(ids), key=lambda p: (ids.count(p), -ids.index(p))) if ids else None
+
     def main_country(self) -> str | None:
         """The country the text is most about (by its names, demonyms and capitals)."""
         if not hasattr(self, "_main_country"):
@@ -355,7 +414,7 @@ class _DocState:
                 if country is None:
                     actor = self.f.alias_ids.get(word) or self.gaz.metonyms.get(normalise(word))
                     party = self.gaz.parties.get(actor) if actor else None
-                    country = next((c for c, ps in self.f.countries.items() if party is not None and party.id in ps), None)
+                    country = self.f.country_of.get(party.id) if party is not None else None
                 if country:
                     counts[country] = counts.get(country, 0) + 1
             self._main_country = max(counts, key=lambda c: counts[c]) if counts else None
@@ -456,6 +515,8 @@ class _DocState:
                 gov = (self.top_party("government") or self.recent_party("government", c.start) or self.top_party("state")
                        or self.recent_party("state", c.start))
                 arm = self.top_party("armed_movement") or self.recent_party("armed_movement", c.start)
+                if arm is None and gov is not None:
+                    arm = self.second_state(gov)  # two states at war: the other one named most
                 pair = tuple(p for p in (gov, arm) if p)
                 if pair:
                     self._add(Mention(c.start, c.end, "sides", pair, core_start=c.start, core_end=c.end, plural=True))

@@ -8,6 +8,14 @@ deal said X would release N ...", "under the agreement, X is to free up to N
 from "by DATE" in the same sentence, or from a later sentence that says the
 exchange "was supposed to have happened by DATE".
 
+Right after a deal is signed ("A and B on Friday signed a framework accord",
+"hosted the signing of a Declaration of Principles between A and B"), the
+next sentences may state its terms without naming it: "the two sides commit to
+a permanent ceasefire", "the parties are bound to release all detainees", "B is
+to disarm its 4,800 fighters", "the truce takes effect immediately". "Both
+sides" then means the deal's own parties, and a go-between ("through Egyptian
+mediators") is no party to it.
+
 Agreements get :func:`loaders.facts.agreement_id` from their kind, parties and
 date; a deal named without a date ("the U.S.-Taliban agreement") takes the date
 of a known agreement with the same parties (``loaders/data/agreements.yaml``).
@@ -18,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from loaders.extract.context import Context
 from loaders.extract.cues import KnownAgreement, words_pattern
@@ -26,23 +35,33 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:for\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+)?\s+to)"
+MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+for|provided\s+for|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
 UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a|its|their)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
-UNDER_TERMS = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap)\b[^,;.]{0,100},\s*")
-ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|approved|authori[sz]ed|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+", re.IGNORECASE)
-RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|was\s+required|were\s+required|is\s+required|are\s+required)\s+to\s+(?:free|release|hand\s+over)\b")
+UNDER_TERMS = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:it|(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap|statement|declaration))\b[^,;.]{0,160},\s*")
+# "It calls for ...", "The accord obliges ...": terms of the deal the text just named, led by a pronoun or the bare noun
+PRONOUN_TERMS = re.compile(r"\s*(?:It|This|They)\s+(?:also\s+)?(?:calls(?=\s+for)|called(?=\s+for)|provides(?=\s+for)|provided(?=\s+for)|requires|required|stipulates|stipulated|envisages|sets\s+out|obliges|commits)\s+")
+ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+", re.IGNORECASE)
+# "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
+DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
+SIGNED_DECREE = re.compile(r"\s+(?:\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b", re.IGNORECASE)
+RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|(?:was|were|is|are)(?:\s+required)?)\s+to\s+(?:free|release|hand\s+over)\b")
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
-SIGNED = re.compile(r"\b(?:signed|struck|reached|sealed|inked|concluded|agreed)\s+(?:a|an|the)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
-NOUN_SIGNED = re.compile(r"(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
+# "signed a revitalised peace accord", "hosted the signing of a Declaration of ...", "put their names to the ... accord"
+SIGNED = re.compile(
+    r"\b(?:(?:signed|struck|reached|sealed|inked|concluded|agreed|initialled|initialed)(?:\s+(?:on|late\s+on)\s+\w+day)?|signing\s+of|put\s+(?:their|his|her)\s+names?\s+to)"
+    r"\s+(?:a|an|the)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
+NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
+MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
+MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of)\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
 LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+)?$", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
-NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|would\s+like|asked|insist(?:s|ed)?\s+on|refused)\b", re.IGNORECASE)
+NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined)\b", re.IGNORECASE)
 RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
 # a sentence without any of these words holds no agreement, decision, commitment or deadline
 HINT = re.compile(
@@ -127,6 +146,8 @@ def _parties_of(ctx: Context, start: int, end: int) -> tuple[list[str], list[str
             continue
         if LOCATED.search(ctx.text, max(0, m.start - 12), m.start):
             continue  # "reached in Switzerland": a place, not a party
+        if MEDIATOR.match(ctx.text, m.end) or MEDIATED_BY.search(ctx.text, max(0, m.start - 40), m.start):
+            continue  # "through Egyptian mediators", "brokered by Qatar": a go-between, not a party
         for actor in m.actors:
             party = ctx.party_of(actor)
             if actor and party and party not in parties:
@@ -159,25 +180,23 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             continue
         # "X and Y signed a deal (on) DATE"
         before = text[s_start : m.start()]
-        sign = None
-        for sm in SIGNED.finditer(before):
-            if sm.end() == len(before):
-                sign = sm
+        sign = SIGNED.search(before, max(0, len(before) - 120))
         named: list[str] = []
         parties: list[str] = []
         stated = False
         date = None
         if sign is not None:
-            subj = ctx.subject_before(s_start + sign.start(), s_start)
+            # "the signing of a Declaration of Principles between A and B": the parties follow the noun
+            between = BETWEEN_PARTIES.match(text, m.end(), s_end)
+            if between:
+                named, parties = _parties_of(ctx, between.end(), _phrase_end(ctx, between.end(), s_end))
+                if len(parties) < 2:
+                    named, parties = [], []
+            subj = ctx.subject_before(s_start + sign.start(), s_start) if not parties else None
             if subj is not None:
                 group = ctx.coordinated(subj, s_start)
-                for g in group:
-                    for actor, _ in ctx.actors_of(g, g.start):
-                        party = ctx.party_of(actor)
-                        if party and party not in parties:
-                            named.append(actor)
-                            parties.append(party)
-            with_ = re.match(r"\s+(?:with|between)\s+", text[m.end() : s_end])
+                _add_parties(ctx, group, named, parties)
+            with_ = re.match(r"\s+(?:with|between)\s+", text[m.end() : s_end]) if not between else None
             if with_:
                 w = ctx.mention_at(m.end() + with_.end(), 4)
                 if w is not None:
@@ -186,15 +205,22 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                         if party and party not in parties:
                             named.append(actor)
                             parties.append(party)
+            if len(parties) < 2:
+                # "South Sudan's President Salva Kiir and his former deputy turned rebel leader Riek Machar signed"
+                named2, parties2 = _parties_of(ctx, s_start, s_start + sign.start())
+                if len(parties2) >= 2:
+                    named, parties = named2, parties2
             stated = True
-            date = _date_in(ctx, m.end(), min(s_end, m.end() + 40))
+            # "signed ... in Maputo on Tuesday", else "on Wednesday signed ..." before the verb
+            date = (_date_in(ctx, m.end(), min(s_end, m.end() + (200 if between else 60)))
+                    or _date_in(ctx, max(s_start, s_start + sign.start() - 40), s_start + sign.end()))
         else:
             ns = NOUN_SIGNED.match(text, m.end(), s_end)
             between = re.match(r"\s+between\s+", text[m.end() : s_end])
             if ns or between:
                 span_end = _phrase_end(ctx, ns.end() if ns else m.end(), s_end)
                 named, parties = _parties_of(ctx, m.end(), span_end)
-                date = _date_in(ctx, m.end(), min(s_end, max(span_end, (ns.end() if ns else m.end()) + 40)))
+                date = _date_in(ctx, m.end(), min(s_end, max(span_end, (ns.end() if ns else m.end()) + 70)))
                 stated = bool(ns)
             else:
                 # "the U.S.-Taliban deal": a compound of party names before the noun
@@ -208,6 +234,11 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                             parties.append(party)
         if date is None:
             date = _agreed_on(ctx, s_start, m.start())
+        if stated and len(parties) == 1 and ctx.kind_of(parties[0]) in ("armed_movement", "government"):
+            # "a Mozambican president and a RENAMO leader signed": the named side and its opponent
+            other = ctx.opponent(parties[0], m.start())
+            if other and other not in parties:
+                named, parties = named + [other], parties + [other]
         if stated and not parties and date is not None:
             side = next((p for p in (_top_party(ctx, ("government",)), _top_party(ctx, ("state",))) if p), None)
             other = ctx.opponent(side, m.start()) if side else None
@@ -228,12 +259,13 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
         elif found is None and re.match(r"(?:the|that|this)\s+$", before[-5:], re.IGNORECASE) and state.current is not None:
             found = state.current
     if found is None:
-        found = _agreed_that(ctx, state, s_start, s_end)
+        found = _agreed_that(ctx, state, s_start, s_end) or _agreed_to(ctx, state, s_start, s_end)
     if found is not None:
         state.current = found
     return found
 
 
+BETWEEN_PARTIES = re.compile(r"(?:\s+(?:of|on|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)?,?\s+between\s+")
 AGREED_ON = re.compile(r"\b(?:agreed|signed|reached|struck|sealed)\s+(?:on\s+|late\s+on\s+|early\s+on\s+)?$", re.IGNORECASE)
 SIDES = re.compile(r"\b(?:the\s+)?(?:two|both|warring)\s+(?:sides|parties|delegations|governments)\b|\bthe\s+(?:parties|sides|delegations)\b", re.IGNORECASE)
 
@@ -273,25 +305,69 @@ def _agreed_that(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr 
             return None
         date = _date_in(ctx, s_start, m.end()) or ctx.doc.published
         agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", sides.start(), m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 5, True)
-        agr.name = f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} agreement"
-        state.agreements.setdefault(agr.id, agr)
-        state.terms_at = m.end()
-        return state.agreements[agr.id]
-    for g in ctx.coordinated(subj, s_start):
-        for actor, _ in ctx.actors_of(g, g.start):
-            party = ctx.party_of(actor)
-            if party and party not in parties:
-                named.append(actor)
-                parties.append(party)
+        return _keep(ctx, state, agr, parties, m.end())
+    _add_parties(ctx, ctx.coordinated(subj, s_start), named, parties)
     if len(parties) < 2:
         return None
     date = _date_in(ctx, m.start(), m.end()) or _date_in(ctx, s_start, m.start()) or ctx.doc.published
     start = ctx.coordinated(subj, s_start)[0].start
     agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", start, m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 5, True)
+    return _keep(ctx, state, agr, parties, m.end())
+
+
+def _add_parties(ctx: Context, mentions: list[Any], named: list[str], parties: list[str]) -> None:
+    """Add the actors of ``mentions`` and their parties, each party once."""
+    for g in mentions:
+        for actor, _ in ctx.actors_of(g, g.start):
+            party = ctx.party_of(actor)
+            if party and party not in parties:
+                named.append(actor)
+                parties.append(party)
+
+
+def _keep(ctx: Context, state: _State, agr: _Agr, parties: list[str], terms_at: int | None) -> _Agr:
+    """Name a deal found between parties and keep it (the first reading of an
+    id wins); ``terms_at``: where the sentences stating its terms may start."""
     agr.name = f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} agreement"
     state.agreements.setdefault(agr.id, agr)
-    state.terms_at = m.end()
+    if terms_at is not None:
+        state.terms_at = terms_at
     return state.agreements[agr.id]
+
+
+AGREED_TO = re.compile(
+    r"\b(?:have\s+|has\s+|had\s+)?agreed\s+(?:(?:on\s+)?(?:\w+day|[A-Z][a-z]+\.?\s+\d{1,2})\s+|with\s+(?:the\s+)?(?P<with>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)\s+)?"
+    r"(?:in\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*\s+)?(?:on\s+\w+day\s+)?to\s+(?:a\s+|an\s+|the\s+)?"
+)
+
+
+def _agreed_to(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | None:
+    """'Armenia and Azerbaijan agreed on Thursday to exchange prisoners', 'Moscow had agreed with Kyiv to
+    swap ...': a deal between two or more parties on a release, a truce, talks or a withdrawal."""
+    text = ctx.text
+    m = AGREED_TO.search(text, s_start, s_end)
+    if m is None or ctx.in_quote(m.start()) or NOT_COMMITMENT.search(text, s_start, m.start()):
+        return None
+    if re.search(r"\b(?:not|never|denied|deny|denies)\b", text[max(s_start, m.start() - 40) : m.start()]):
+        return None
+    act = _action_pattern(ctx).search(text, m.end(), min(s_end, m.end() + 40))
+    if act is None:
+        return None
+    subj = ctx.subject_before(m.start(), s_start)
+    if subj is None:
+        return None
+    named: list[str] = []
+    parties: list[str] = []
+    _add_parties(ctx, ctx.coordinated(subj, s_start), named, parties)
+    if m.group("with"):
+        w = ctx.mention_at(m.start("with"), 4)
+        _add_parties(ctx, [w] if w is not None else [], named, parties)
+    if len(parties) < 2:
+        return None
+    date = _date_in(ctx, s_start, _phrase_end(ctx, act.end(), s_end))
+    start = ctx.coordinated(subj, s_start)[0].start
+    agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", start, _phrase_end(ctx, act.end(), s_end), True)
+    return _keep(ctx, state, agr, parties, None)
 
 
 def _top_party(ctx: Context, kinds: tuple[str, ...]) -> str | None:
@@ -302,9 +378,12 @@ def _top_party(ctx: Context, kinds: tuple[str, ...]) -> str | None:
     return max(set(parties), key=lambda p: (parties.count(p), -parties.index(p)))
 
 
+PHRASE_END = re.compile(r"(?<!\d),|,(?!\d{3})|;|\s+(?:that|which|who)\s")  # "5,000" is one figure, not two phrases
+
+
 def _phrase_end(ctx: Context, start: int, limit: int) -> int:
-    m = re.search(r",|;|\s+(?:that|which|who)\s", ctx.text[start:limit])
-    return start + m.start() if m else limit
+    m = PHRASE_END.search(ctx.text, start, limit)
+    return m.start() if m else limit
 
 
 def _date_end(ctx: Context, start: int, limit: int) -> int:
@@ -338,7 +417,7 @@ def _object_party(ctx: Context, start: int, end: int) -> str | None:
     return _released_party(ctx, start, end, None, kinds)
 
 
-WITHIN = re.compile(r"\bwithin\s+(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>days?|weeks?|months?|years?)\b", re.IGNORECASE)
+WITHIN = re.compile(r"\bwithin\s+(?:the\s+(?:first|next)\s+)?(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
 
 
 def _within(ctx: Context, start: int, end: int, base: dt.date | None) -> dt.date | None:
@@ -350,6 +429,8 @@ def _within(ctx: Context, start: int, end: int, base: dt.date | None) -> dt.date
     if not n:
         return None
     unit = m.group("unit").lower().rstrip("s")
+    if unit == "hour":
+        return base + dt.timedelta(days=-(-n // 24))  # "within 72 hours": three days
     if unit == "day":
         return base + dt.timedelta(days=n)
     if unit == "week":
@@ -400,13 +481,18 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     deadline = _deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
     hits = list(actions.finditer(text, start, end))
     others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|undertook)(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") else ()
-    if rule == "agreement-terms":
-        modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to)\s+(?P<a>[a-z]+)\b", text[start:end])
-        others = list(others) + [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
+    if rule.startswith("agreement-terms"):
+        modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to|were\s+to|was\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|required)\s+to)\s+(?:also\s+)?(?P<a>[a-z]+)\b", text[start:end])
+        binding = [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
+        if agr is not None:
+            # a deal's terms bind its own parties: "the ICRC ... will interview the detainees" is no duty under it
+            binding = [mo for mo in binding if _binds(ctx, agr, start + mo.start(), start)]
+        others = list(others) + binding
     for om in others:
         verb = om.group("a")
-        if verb in ctx.cues.actions or any(start + om.start("a") == h.start() for h in hits) or verb in ("a", "an", "the", "be"):
-            continue
+        if verb in ctx.cues.actions or any(start + om.start("a") == h.start() or (start + om.end("a") < h.start() <= start + om.end("a") + 25
+                                                                       and ctx.cues.actions.get(" ".join(h.group("a").lower().split())) in ("talks", "ceasefire")) for h in hits) or verb in ("a", "an", "the", "be"):
+            continue  # "were to start talks": the action word that follows names the duty
         subj = ctx.subject_before(start + om.start(), start) or ctx.subject_before(start + om.start(), ctx.layout.sentence_of(start)[0])
         if subj is None or NOT_COMMITMENT.search(text, start, start + om.start()):
             continue
@@ -419,18 +505,31 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         if split is not None:
             b = start + split.end()
             own = _deadline(ctx, b, end, obligation=True) or _within(ctx, b, end, agr.date if agr else None)
-        for actor, _ in ctx.actors_of(subj, subj.start):
-            ob = ctx.party_of(actor)
-            if ob:
-                made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : p_end].split()),
-                                  None, None, own, (subj.start, p_end), rule + "-other",
-                                  counterparty=_other(ctx, agr, ob)))
+        # "is to disarm its 5,221 remaining fighters", "will send a force of 1,960 troops": the people counted
+        fp = _figure_people(ctx, start + om.end("a"), p_end)
+        figure = fp[0] if fp is not None and fp[0].value and not re.search(r"[$€£]\s*$", text[max(0, fp[0].start - 2) : fp[0].start]) else None
+        parts = ctx.coordinated(subj, start) if subj.kind != "sides" else [subj]
+        obligors_other: list[str] = []
+        if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
+            obligors_other = [p for p in agr.parties]
+        else:
+            for part in parts:
+                for actor, _ in ctx.actors_of(part, part.start):
+                    ob = ctx.party_of(actor)
+                    if ob and ob not in obligors_other:
+                        obligors_other.append(ob)
+        for ob in obligors_other:
+            made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : p_end].split()),
+                              None, figure, own, (subj.start, p_end), rule + "-other",
+                              counterparty=_other(ctx, agr, ob)))
     for am in hits:
         action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
         before = text[max(start, am.start() - 60) : am.start()]
         modal = re.search(MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
         if not modal and not passive:
+            if rule.startswith("agreement-terms") and action == "release" and am.start() - start < 30:
+                made += _nominal_release(ctx, state, agr, am, end, deadline, rule)
             continue
         if passive:
             figs = [f for f in ctx.numbers.find(text, max(start, am.start() - 200), am.start())]
@@ -464,14 +563,21 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             made += _reciprocal(ctx, state, agr, c, am.end(), end, deadline, (figure.start, ev_end), rule)
             continue
         subj_end = max(start, am.start() - len(before) + modal.start())  # type: ignore[union-attr]
-        subj = ctx.subject_before(subj_end, start)
+        subj = None
+        if re.match(r"(?:for|with)\s", modal.group(0)):  # type: ignore[union-attr]
+            # "It calls for the Houthis to free 181 ...", "with Hamas to free 20 more ...": the subject is inside
+            inner = ctx.mention_at(subj_end + 4, 8)
+            subj = inner if inner is not None and inner.start < am.start() else None
+        subj = subj or ctx.subject_before(subj_end, start)
         if subj is None:
             m = [x for x in ctx.mentions_in(start, subj_end) if not ctx.in_quote(x.start)]
             subj = m[-1] if m and re.fullmatch(r"[\s,]*", text[m[-1].end : subj_end]) else None
         if subj is None:
             continue
         obligors = []
-        for part in ctx.coordinated(subj, start):
+        if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
+            obligors = list(dict.fromkeys(p for p in (ctx.party_of(a) for a in agr.signatories) if p)) or list(agr.parties)
+        for part in ctx.coordinated(subj, start) if not obligors else ():
             for a, _ in ctx.actors_of(part, part.start):
                 o = ctx.party_of(a)
                 if o and o not in obligors:
@@ -541,6 +647,35 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     return made
 
 
+def _binds(ctx: Context, agr: _Agr, pos: int, floor: int) -> bool:
+    """Whether the subject of the modal at ``pos`` is a party to ``agr`` (or "both sides")."""
+    subj = ctx.subject_before(pos, floor)
+    if subj is None:
+        return True  # left to the subject check that follows
+    if subj.kind == "sides":
+        return True
+    return any(ctx.party_of(a) in agr.parties for part in ctx.coordinated(subj, floor) for a, _ in ctx.actors_of(part, part.start))
+
+
+def _nominal_release(ctx: Context, state: _State, agr: _Agr | None, am: re.Match[str], end: int,
+                     deadline: dt.date | None, rule: str) -> list[Commitment]:
+    """Terms that name the release as a noun: "(which) provides for the release of up to 5,000 Taliban prisoners"."""
+    text = ctx.text
+    of = re.match(r"\s+of\s+", text[am.end() : end])
+    if of is None or not re.search(r"\bthe\s+$", text[max(0, am.start() - 5) : am.start()]):
+        return []
+    fp = _figure_people(ctx, am.end() + of.end(), end)
+    if fp is None or fp[2] > am.end() + of.end() + 12:
+        return []
+    figure, obj, o_start, o_end = fp
+    object_party = _object_party(ctx, o_start, o_end)
+    obligor = ctx.opponent(object_party, o_start) if object_party else None
+    if obligor is None:
+        return []
+    c = _make(ctx, state, agr, obligor, "release", _object_text(obj), object_party, figure, deadline, (am.start() - 4, o_end), rule + "-nominal")
+    return [c] + _reciprocal(ctx, state, agr, c, o_end, end, deadline, (am.start() - 4, o_end), rule)
+
+
 def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
     """'Ghani has ordered the release of 1,500 Taliban prisoners': a decision of the subject's party."""
     text = ctx.text
@@ -548,7 +683,7 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
     for m in ORDERED.finditer(text, s_start, s_end):
         if ctx.in_quote(m.start()) or NOT_COMMITMENT.search(text, max(s_start, m.start() - 30), m.start()):
             continue
-        subj = ctx.subject_before(m.start(), s_start)
+        subj = ctx.subject_before(m.start(), s_start) or _decree_maker(ctx, s_start, m.start())
         decider = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
         if decider is None:
             continue
@@ -557,8 +692,9 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             continue
         figure, obj, o_start, o_end = fp
         object_party = _object_party(ctx, o_start, o_end)
-        obligor = ctx.opponent(object_party, o_start) if object_party else None
-        if obligor is None:
+        # the release of the other side's people is owed by their holder; of no side's ("ordinary inmates"), by the decider's
+        obligor = ctx.opponent(object_party, o_start) if object_party else decider
+        if obligor is None or (object_party is None and ctx.kind_of(decider) not in ("government", "state")):
             continue
         date = _date_in(ctx, s_start, s_end) or ctx.doc.published
         agr = _Agr("decision", (decider,), (decider,), date, "", subj.start, o_end, True)  # type: ignore[union-attr]
@@ -567,6 +703,19 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
         made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
                           _deadline(ctx, o_end, s_end), (subj.start, o_end), "decision-ordered"))  # type: ignore[union-attr]
     return made
+
+
+def _decree_maker(ctx: Context, s_start: int, pos: int):
+    """The maker of the decree a sentence names before ``pos``: "the decree issued by President X ..., which ordered"."""
+    text = ctx.text
+    for m in DECREED_BY.finditer(text, s_start, pos):
+        who = ctx.mention_at(m.end(), 4)
+        if who is not None and who.actor:
+            return who
+    for who in ctx.mentions_in(s_start, pos):
+        if who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and SIGNED_DECREE.match(text, who.end):
+            return who
+    return None
 
 
 ORDERED_TO = re.compile(
@@ -629,10 +778,44 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
         agr = state.current
         deadline = _deadline(ctx, vp_start, s_end) or _within(ctx, vp_start, s_end, agr.date if agr else None)
+        # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
+        fp = _figure_people(ctx, vp_start, vp_end) if action == "release" else None
+        figure, object_party = (fp[0], _object_party(ctx, fp[2], fp[3])) if fp is not None else (None, None)
         for obligor in obligors:
-            made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80], None, None, deadline,
+            made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80],
+                              object_party or (ctx.opponent(obligor, vp_start) if action == "release" else None), figure, deadline,
                               (m.start(), vp_end), "agreement-commits", counterparty=_other(ctx, agr, obligor)))
     return made
+
+
+IN_FORCE = re.compile(
+    r"\b(?:[Tt]here\s+(?:is|was|will\s+be)\s+to\s+be\s+an?\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)"
+    r"|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)\s+(?:takes|took|will\s+take|is\s+to\s+take|was\s+to\s+take|would\s+take|comes|came|will\s+come)\s+(?:effect|into\s+force))"
+)
+
+
+def _ceasefire_in_force(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
+    """'The ceasefire takes effect immediately', 'There is to be a complete ceasefire': right after a deal
+    is signed, both of its sides owe the truce from the day it starts (the signing day unless another is given)."""
+    agr = state.current
+    m = IN_FORCE.search(ctx.text, s_start, s_end)
+    if m is None or agr is None or not agr.stated or agr.kind != "agreement" or len(agr.parties) < 2 or ctx.in_quote(m.start()):
+        return []
+    if re.search(r"\b(?:since|after|before|until|when|if)\s+$", ctx.text[max(s_start, m.start() - 8) : m.start()]):
+        return []  # "freed since the ceasefire took effect": a time reference, not a term
+    sides = list(agr.parties)
+    if len(sides) > 2:
+        named = [ctx.party_of(x.actor) for x in ctx.mentions if x.actor]
+        sides = sorted(sides, key=lambda p: -named.count(p))[:2]
+    end = _phrase_end(ctx, m.end(), s_end)
+    day = None
+    for d in ctx.dates(m.end(), end, future=True):
+        if d.kind == "day":
+            day = d.first
+            break
+    deadline = day or _within(ctx, m.end(), end, agr.date) or agr.date
+    return [_make(ctx, state, agr, ob, "ceasefire", "ceasefire", None, None, deadline, (m.start(), end),
+                  "agreement-ceasefire-in-force", counterparty=next((p for p in sides if p != ob), None)) for ob in sides]
 
 
 def _approved_for_release(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
@@ -663,7 +846,7 @@ def _approved_for_release(ctx: Context, state: _State, s_start: int, s_end: int)
 def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
     """'the 5,000 Taliban prisoners it had agreed to free': the commitment restated in passing."""
     text = ctx.text
-    if not re.search(r"\b(?:agreed|committed|pledged|promised|undert(?:ook|aken)|required)\s+to\b", text[s_start:s_end]):
+    if not re.search(r"\b(?:agreed|committed|pledged|promised|undert(?:ook|aken)|required|is|are|was|were)\s+to\s+(?:free|release|hand)\b", text[s_start:s_end]):
         return []
     from loaders.extract.releases import _figure_with_people, _patterns
 
@@ -672,15 +855,19 @@ def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int)
     figs = ctx.numbers.find(text, s_start, s_end)
     for f in figs:
         hit = _figure_with_people(ctx, [f], people, s_end)
+        if hit is None and f.value is not None and re.search(r"\bthe\s+$", text[max(0, f.start - 4) : f.start]):
+            hit = (f, f.end, f.end)  # "the 1,000 they are to free": the people named before
         if hit is None:
             continue
-        figure, _, noun_end = hit
+        figure, noun_start, noun_end = hit
+        if any(f.end <= g.start < noun_start for g in figs):
+            continue  # "400, the last of the 5,000 prisoners Kabul was to free": the nearer figure's people
         rel = RELATIVE_COMMIT.match(text, noun_end, s_end)
         if not rel or ctx.in_quote(f.start):
             continue
-        subj = ctx.mention_at(noun_end + rel.start("subj"), 2)
+        subj = ctx.mention_at(rel.start("subj"), 2)
         if subj is not None and subj.kind == "pronoun":
-            actor = ctx._last_party(subj.start) if subj.head == "they" else None
+            actor = (_subject_party(ctx, s_start, f.start) or ctx._last_party(subj.start)) if subj.head == "they" else None
             if subj.head in ("it",):
                 actor = None
         else:
@@ -689,12 +876,46 @@ def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int)
             before = [m for m in ctx.mentions_in(s_start, f.start) if not ctx.in_quote(m.start) and m.kind in ("party", "descriptor", "metonym")]
             actor = before[-1].actor if before else None
         obligor = ctx.party_of(actor) if actor else None
+        if obligor is None and re.match(r"the\s", rel.group("subj")):
+            obligor = "unknown"  # "the jirga agreed to free": a body the gazetteer does not know
         if obligor is None:
             continue
+        agr = state.current
+        if obligor == "unknown" or ctx.kind_of(obligor) not in ("government", "state", "armed_movement"):
+            # "the 400 prisoners the jirga agreed to free on August 9": an assembly decides, the holder frees
+            held = _object_party(ctx, figure.start, noun_end) or _held_nearby(ctx, figure.start)
+            holder = ctx.opponent(held, f.start) if held else None
+            if holder is None:
+                continue
+            date = _date_in(ctx, rel.end(), min(s_end, rel.end() + 30)) or ctx.doc.published
+            decider = holder if obligor == "unknown" else obligor
+            agr = state.agreements.setdefault(agreement_id("decision", (decider,), date), _Agr(
+                "decision", (decider,), (decider,), date, "", figure.start, rel.end(), True))
+            obligor = holder
         object_party = _object_party(ctx, figure.start, noun_end) or ctx.opponent(obligor, f.start)
-        made.append(_make(ctx, state, state.current, obligor, "release", " ".join(text[figure.end : noun_end].split()),
+        made.append(_make(ctx, state, agr, obligor, "release", " ".join(text[figure.end : noun_end].split()),
                           object_party, figure, None, (figure.start, rel.end()), "commitment-restated"))
     return made
+
+
+def _held_nearby(ctx: Context, pos: int) -> str | None:
+    from loaders.extract.releases import _held_before, _patterns
+
+    return _held_before(ctx, _patterns(ctx)[2], pos)
+
+
+def _subject_party(ctx: Context, s_start: int, pos: int) -> str | None:
+    """The party a sentence is about before ``pos``: its first party named as a doer, not as a
+    source ("according to the ICRC") nor as the owner of people counted ("60 members of the Afghan forces")."""
+    text = ctx.text
+    for m in ctx.mentions_in(s_start, pos):
+        if m.kind not in ("party", "descriptor", "metonym") or not m.actor or ctx.in_quote(m.start):
+            continue
+        before = text[max(s_start, m.start - 30) : m.start]
+        if re.search(r"\baccording\s+to\s+(?:the\s+)?$|\d[\w\s]{0,20}\bof\s+(?:the\s+)?$", before, re.IGNORECASE):
+            continue
+        return ctx.party_of(m.actor)
+    return None
 
 
 def _object_text(obj: str) -> str:
@@ -856,7 +1077,7 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
             after = text[nm.end() : s_end]
             t = re.match(r"(?:\s+(?:signed|reached|struck)\s+(?:by\s+)?[^,]{0,80}?)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
             if not t:
-                t = re.match(r"(?:\s+(?:signed|reached|struck|brokered|agreed|announced)\b[^,;]{0,80}?)?,?\s+(?:under\s+which|by\s+which|in\s+which|which\s+(?:requires|obliges|commits|says|stipulates))\s+", after)
+                t = re.match(r"(?:\s+(?:signed|reached|struck|brokered|agreed|announced)\b[^,;]{0,80}?)?,?\s+(?:under\s+which|by\s+which|in\s+which|which\s+(?:requires|obliges|commits|says|stipulates|provides\s+for|calls\s+for|envisages|sets\s+out))\s+", after)
             if t:
                 trigger_end = nm.end() + t.end()
                 break
@@ -865,6 +1086,11 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                 comma = text.find(",", nm.end(), s_end)
                 trigger_end = comma + 1 if comma > 0 else nm.end()
                 break
+        if trigger_end is None and state.current is not None:
+            pt = PRONOUN_TERMS.match(text, s_start, s_end)
+            if pt:
+                trigger_end = pt.end()
+                agr = agr or state.current
         if trigger_end is None and state.terms_at is not None and s_start <= state.terms_at <= s_end:
             trigger_end = state.terms_at
         state.terms_at = None
@@ -877,19 +1103,20 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
         commit_verb = _commit_pattern(ctx).search(sent)
         made_here = (_ordered(ctx, state, s_start, s_end) + _relative_commitments(ctx, state, s_start, s_end)
                      + _ordered_to(ctx, state, s_start, s_end) + _commits_to(ctx, state, s_start, s_end)
-                     + _approved_for_release(ctx, state, s_start, s_end))
+                     + _approved_for_release(ctx, state, s_start, s_end) + _ceasefire_in_force(ctx, state, s_start, s_end))
         if made_here:
             for c in made_here:
                 if c.agreement:
                     with_commitments.add(c.agreement)
-        if trigger_end is None and commit_verb is None and terms_context and re.search(r"\b(?:will|would|are\s+to|is\s+to|shall|must)\b", sent):
+        if trigger_end is None and commit_verb is None and terms_context and re.search(r"\b(?:will|would|are\s+to|is\s+to|were\s+to|was\s+to|shall|must|bound\s+to|obliged\s+to)\b", sent):
             made = _obligations(ctx, state, state.current, s_start, s_end, "agreement-terms-continued")
             if made and state.current is not None:
                 with_commitments.add(state.current.id)
             terms_context = bool(made)
             continue
         after_terms = terms_context
-        terms_context = trigger_end is not None
+        # a deal signed in this sentence: the next sentences may state its terms
+        terms_context = trigger_end is not None or bool(agr is not None and agr.stated and len(agr.parties) >= 2 and agr.start >= s_start)
         if trigger_end is None and commit_verb is None:
             if agr is not None:
                 made = _withdrawal(ctx, state, agr, s_start, s_end)

@@ -25,6 +25,7 @@ BETWEEN = re.compile(
     r"^(?:[\s,]|\b(?:has|have|had|also|later|then|again|previously|earlier|separately|repeatedly|once|himself|herself|"
     r"itself|themselves|both|all|too|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|last\s+week|this\s+week|yesterday|today|"
+    r"last|late|early|night|morning|evening|afternoon|"
     r"on\s+Twitter|in\s+a\s+statement|publicly|privately|quickly|immediately|"
     r"side|delegation|team|negotiators|negotiating\s+team|officials|leadership|camp|ministry|office|spokesman|"
     r"spokeswoman|spokesperson|command|authorities|(?:armed|military|political)\s+wing|wing)\b|['’]s\b)*$",
@@ -38,6 +39,8 @@ RELATIVE_GAP = re.compile(
     r"|,\s*(?:speaking|citing|quoted|aged|\d{1,3}\b)[^;.\"“”]{0,100}?,\s*)"  # "X, speaking on ..., said" / "X, 43, said"
     r"(?:(?:has|have|had|also|later)\s+)*$"
 )
+# "60 members of the Afghan security forces": a party named as the owner of people counted, not as a doer
+COUNTED_OF = re.compile(r"\d[\d,]*\s+(?:[a-z-]+\s+){1,2}of\s+(?:the\s+)?$")
 RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
 
 
@@ -73,6 +76,7 @@ class Context:
     _statement_starts: list[int] | None = None
     _kind_index: dict[tuple[str, ...], tuple[list[int], list[str]]] = field(default_factory=dict)
     _opponents: dict[str | None, str | None] = field(default_factory=dict)
+    memo: dict[str, object] = field(default_factory=dict)  # per-document results the rules compute once
 
     @property
     def text(self) -> str:
@@ -177,8 +181,8 @@ class Context:
             if not re.search(r"\band\s+(?:[Tt]he\s+)?$", before) and not (len(found) > 1 and re.search(r",\s+(?:[Tt]he\s+)?$", before)):
                 break
             prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?(?:[Tt]he\s+)?", self.doc.text[p.end : cur.start])]
-            if not prev:
-                break
+            if not prev or re.search(r"\b(?:by|of|to|for|from|with)\s+(?:the\s+)?$", self.doc.text[max(floor, prev[-1].start - 9) : prev[-1].start]):
+                break  # "... released by the Afghan government, and the insurgents were to": no coordinated subject
             cur = prev[-1]
             found.insert(0, cur)
         return found
@@ -208,7 +212,8 @@ class Context:
         i = bisect.bisect_left(self._starts, at) - 1
         while i >= 0 and at - self.mentions[i].start < 5000:
             m = self.mentions[i]
-            if m.kind in ("party", "descriptor", "metonym") and not self.in_quote(m.start):
+            if m.kind in ("party", "descriptor", "metonym") and not self.in_quote(m.start) and not COUNTED_OF.search(
+                    self.doc.text, max(0, m.start - 30), m.start):
                 return m.actor
             i -= 1
         return None

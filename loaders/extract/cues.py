@@ -86,6 +86,7 @@ class Cues:
     agreements: tuple[KnownAgreement, ...]
     unaffiliated_people: tuple[str, ...] = ()
     captive_nouns: tuple[str, ...] = ()
+    release_received: tuple[str, ...] = ()  # the subject gets its people back: "won the release of"
 
 
 def words_pattern(words: Any, *, plural_s: bool = False) -> str:
@@ -298,6 +299,7 @@ def parse_cues(data: Any, where: str, agreements: tuple[KnownAgreement, ...] = (
         agreements=agreements,
         unaffiliated_people=_words(data, "unaffiliated_people", where),
         captive_nouns=_words(data, "captive_nouns", where),
+        release_received=_words(release, "received", where) if "received" in release else (),
     )
 
 

@@ -33,7 +33,12 @@ CLAUSE_SPLIT = re.compile(
     r"\b(?:said|says|added|adding|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
 )
 TOTAL_TO = re.compile(r"\b(?:bringing|brings|bring|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
-SINCE = re.compile(r"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+((?:19|20)\d\d))?|(?:last\s+)?(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b")
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# "since April", "since 9 April", "since April 9, 2020", "since February 2022", "since last Friday"
+SINCE = re.compile(
+    rf"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(?:(?P<d1>[0-3]?\d)\s+)?(?P<m>{_MONTH})(?:\s+(?P<d2>[0-3]?\d)\b(?:,?\s+)?)?(?:\s*(?P<y>(?:19|20)\d\d))?"
+    r"|(?:last\s+)?(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b"
+)
 # "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
 CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
 # "The releases bring the number of prisoners freed by Israel since Friday to 180": the verb inside the total
@@ -44,6 +49,14 @@ HELD_SINCE = re.compile(r"\b(?:held|detained|captured|jailed|imprisoned|kidnappe
 HOME_VERBS = {"sent", "flew", "brought"}
 HOME_AFTER = re.compile(r"\s+(?:(?:\w+\s+){0,2})?(?:home|back)\b", re.IGNORECASE)
 # a sentence that continues the event the previous one dated: "In return, Armenia released two soldiers"
+AFTER_BEING = re.compile(r"\b(?:after|since|upon|on)\s+(?:being|having\s+been)\s+$", re.IGNORECASE)  # "after being freed": it happened
+ARRIVED = re.compile(r",\s+who\s+(?:\w+\s+){0,2}?(?:landed|arrived|reached|returned|crossed|were\s+flown|were\s+taken|were\s+received|walked)\b[^.;,]{0,100}", re.IGNORECASE)
+BARE_SUBJECT = re.compile(r"\s+(?:(?:were|was|have|has|had|been|also|then|later|subsequently|already)\s+)*")
+ANAPHOR = re.compile(r"\s+of\s+(?:them|those|these)", re.IGNORECASE)
+# the subject of a passive verb that refers back to the last batch: "The latest group was freed on Friday"
+LATEST = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:latest|last|most\s+recent|new|newest)\s+(?:group|batch|contingent|release|tranche)\s+(?:of\s+[\w\s-]{1,30}?\s+)?(?:(?:was|were|had\s+been)\s+)?$")
+# a batch, not a total, in the perfect tense: "has freed another 98"
+BATCH_MARK = re.compile(r"\b(?:another|a\s+further|an\s+additional|a\s+new\s+batch\s+of|a\s+fresh\s+batch\s+of)\s+$", re.IGNORECASE)
 CONTINUES = re.compile(r"\s*(?:In\s+return|In\s+exchange|In\s+turn|At\s+the\s+same\s+time|The\s+same\s+day|That\s+same\s+day|Meanwhile|For\s+its\s+part)\b,?", re.IGNORECASE)
 PERFECT = re.compile(r"\b(?:has|have)\s+(?:now\s+|already\s+|so\s+far\s+|thus\s+far\s+|also\s+|since\s+)?(?:been\s+)?$", re.IGNORECASE)
 LAST_OF = re.compile(r"\b(?:the\s+)?(?:last|rest|remainder|remaining|bulk|majority|most|half)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
@@ -55,9 +68,10 @@ def _patterns(ctx: Context):
     key = id(ctx.cues)
     if key not in CACHE:
         cues = ctx.cues
-        forms = (*cues.release_passive, *cues.release_active)
+        forms = (*cues.release_passive, *cues.release_active, *cues.release_received)
         first = "".join(sorted({c for f in forms for c in (f[0].lower(), f[0].upper())}))
-        verbs = re.compile(rf"(?<![\w-])(?=[{re.escape(first)}])(?P<v>" + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
+        received = words_pattern(cues.release_received) + "|" if cues.release_received else ""
+        verbs = re.compile(rf"(?<![\w-])(?=[{re.escape(first)}])(?P<v>" + received + words_pattern(cues.release_passive) + "|" + words_pattern(cues.release_active) + r")(?![\w-])", re.IGNORECASE)
         passive = re.compile(r"^" + words_pattern(cues.release_passive) + r"$", re.IGNORECASE)
         nouns = list(cues.people_nouns)
         for demonym in cues.demonyms:
@@ -117,16 +131,21 @@ def _merge_undated(found: list[Release]) -> list[Release]:
 
 
 def _since(ctx: Context, m: re.Match[str]) -> dt.date:
-    """The first day of "since April", "since February 2022", "since Friday"."""
+    """The first day of "since April", "since 9 April", "since February 2022", "since Friday"."""
     pub = ctx.doc.published
-    if m.group(3):
-        back = (pub.weekday() - MONTHS_WD.index(m.group(3))) % 7 or 7
+    if m.group("wd"):
+        back = (pub.weekday() - MONTHS_WD.index(m.group("wd"))) % 7 or 7
         return pub - dt.timedelta(days=back)
-    month = MONTHS.index(m.group(1)) + 1
-    if m.group(2):
-        return dt.date(int(m.group(2)), month, 1)
-    year = pub.year if month <= pub.month else pub.year - 1
-    return dt.date(year, month, 1)
+    month = MONTHS.index(m.group("m")) + 1
+    day = int(m.group("d1") or m.group("d2") or 1)
+    if m.group("y"):
+        year = int(m.group("y"))
+    else:
+        year = pub.year if (month, day) <= (pub.month, pub.day) else pub.year - 1
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return dt.date(year, month, 1)
 
 
 MONTHS_WD = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -191,6 +210,24 @@ def _figure_with_people(ctx: Context, figures: list[Figure], people: re.Pattern[
     return None
 
 
+OWN_PEOPLE = re.compile(r"\s+of\s+(?:its|their)\s+(?:own\s+)?", re.IGNORECASE)
+RETURN_VERBS = {"returned", "repatriated", "brought", "flew", "sent"}
+
+
+def _receives(ctx: Context, form: str, figure: Figure, noun_end: int, c_end: int, subject: str) -> bool:
+    """Is the subject of an active release verb the side that gets its people back?
+
+    "won the release of 215", "got back 56"; "returned 230 of its citizens"; or
+    people brought "from Russian captivity" by a subject that is not Russia.
+    """
+    if form in ctx.cues.release_received:
+        return True
+    if form.split()[0] in RETURN_VERBS and OWN_PEOPLE.match(ctx.text, figure.end, noun_end):
+        return True
+    custody = _custody_party(ctx, noun_end, c_end)
+    return custody is not None and ctx.party_of(custody) != subject
+
+
 def _released_party(ctx: Context, start: int, end: int, releaser: str | None, kinds) -> str | None:
     text = ctx.text
     span = text[start:end]
@@ -209,7 +246,9 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
             return m.actor
     other = ctx.opponent(releaser, start) if releaser else None
     if country and other and other in ctx.gaz.countries.get(country, ()) and not any(p.search(span) for _, p in kinds):
-        return other  # "Israel freed 39 Palestinian prisoners": the Palestinian side of this conflict
+        if ctx.kind_of(other) == "armed_movement":
+            return None  # "Israel freed 39 Palestinian prisoners": people of a nation, not the movement's members
+        return other  # "Azerbaijan freed 32 Armenian servicemen": the state of that nation
     for kind, pattern in kinds:
         if pattern.search(span):
             wanted = ("government", "state") if kind == "government" else (kind,)
@@ -238,6 +277,68 @@ def _groups(ctx: Context) -> tuple[re.Pattern[str], re.Pattern[str]]:
             re.compile(r"(?<![\w])" + words_pattern(ctx.cues.unaffiliated_people) + r"(?![\w])", re.IGNORECASE),
         )
     return _GROUPS[key]
+
+
+def _demonym_country(ctx: Context, span: str) -> str | None:
+    """The country of the first national adjective or noun in ``span`` ("Thai nationals", "Israelis")."""
+    for word in re.findall(r"[\w.'’-]+", span):
+        base = re.sub(r"['’]s$", "", word)
+        if base not in ctx.cues.demonyms and base.endswith("s"):
+            base = base[:-1]
+        if base in ctx.cues.demonyms:
+            return ctx.cues.demonyms[base]
+    return None
+
+
+# "12 hostages, 10 of them Israelis,": the nationality of most of them
+OF_THEM = re.compile(r"\s*,\s*(?P<n>[\w,-]+)\s+of\s+them\s+(?P<who>[A-Z][\w-]+)")
+
+
+# "14 Israelis and three Thai nationals": people of two nations counted side by side
+NATIONS = re.compile(r"\b(?P<a>[A-Z][a-z]+)(?:s|\s+(?:nationals|citizens|hostages|captives))\s*(?:,|and)\s+(?:[\w-]+\s+){1,2}?(?P<b>[A-Z][a-z]+)(?:s|\s+(?:nationals|citizens|hostages|captives))\b")
+
+
+def _mixed_nationalities(ctx: Context) -> bool:
+    """Does the text count captives of several nations together ("14 Israelis and three Thai nationals")?"""
+    if "mixed" not in ctx.memo:
+        mixed = False
+        for m in NATIONS.finditer(ctx.text):
+            a, b = (_demonym_country(ctx, m.group(k)) for k in ("a", "b"))
+            if a and b and a != b:
+                mixed = True
+                break
+        ctx.memo["mixed"] = mixed
+    return bool(ctx.memo["mixed"])
+
+
+def _of_no_party(ctx: Context, start: int, end: int, releaser: str | None, kinds) -> bool:
+    """Are the people in text[start:end] of no party of the conflict?
+
+    Hostages counted without a nationality are of several ("17 hostages"), and
+    a nation's people held by a state are not an armed movement's members
+    ("39 Palestinian prisoners"), unless the text calls them fighters.
+    """
+    if any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(start, end)):
+        return False
+    span = ctx.text[start:end]
+    if any(p.search(span) for _, p in kinds):
+        return False  # "government captives", "Houthi fighters"
+    country = _demonym_country(ctx, span)
+    if country is None:
+        if not _captives(ctx, start, end) or not _mixed_nationalities(ctx):
+            return False
+        app = OF_THEM.match(ctx.text, end, min(len(ctx.text), end + 40))
+        if app:
+            part = ctx.numbers.value_of(app.group("n"))
+            whole = ctx.numbers.find(ctx.text, start - 12 if start >= 12 else 0, end)
+            total = whole[-1].value if whole else None
+            if part and total and 2 * part > total and _demonym_country(ctx, app.group("who")):
+                return False  # mostly of one nation: that nation's people
+        return True
+    other = ctx.opponent(releaser, start) if releaser else None
+    if other is None or other not in ctx.gaz.countries.get(country, ()) or ctx.kind_of(other) != "armed_movement":
+        return False
+    return not any(p.search(span) for kind, p in kinds if kind == "armed_movement")
 
 
 def _captives(ctx: Context, start: int, end: int) -> bool:
@@ -320,6 +421,25 @@ def _sentence_dates(ctx: Context, v_start: int):
             continue
         found.append(d)
     return found[:1]
+
+
+def _held_before(ctx: Context, people: re.Pattern[str], pos: int) -> str | None:
+    """The party whose people the text named last before ``pos`` ("the remaining Taliban prisoners")."""
+    text = ctx.text
+    for m in reversed(ctx.mentions_in(max(0, pos - 1500), pos)):
+        if ctx.in_quote(m.start) or m.kind not in ("party", "descriptor", "metonym") or not m.actor:
+            continue
+        if people.match(text, m.end + 1) and text[m.end : m.end + 1] == " ":
+            return ctx.party_of(m.actor)
+    return None
+
+
+def _reported_on(ctx: Context, pos: int) -> dt.date:
+    """The day a running total is reported for: the day of the speech that gives it, else publication."""
+    for s in ctx.statements_around(pos):
+        if s.kind == "reported" and s.evidence.start <= pos < s.evidence.end and s.said_on is not None:
+            return min(s.said_on, ctx.doc.published)
+    return ctx.doc.published
 
 
 def _source(ctx: Context, pos: int) -> str | None:
@@ -407,25 +527,46 @@ def _previous_day(ctx: Context, found: list[Release], v_start: int) -> dt.date |
     return last.date_from
 
 
-def _lead_day(ctx: Context) -> dt.date | None:
-    """The day of the exchange or release the article's first sentence reports, if it gives one."""
+# "The swap was carried out late on Wednesday": a sentence that dates the event the lead reported
+EVENT_DATED = re.compile(r"\s*(?:The|This|That|Their)\s+(?:(?:prisoner|hostage|first|latest|second|third)\s+)?(?:swap|exchange|release|handover|transfer)s?\s+(?:was|were|took\s+place|happened|came|began|started)\b")
+
+
+def _lead(ctx: Context) -> tuple[dt.date | None, int]:
+    """The day of the exchange or release the article's lead reports, and where the
+    releases it dates begin: after the dating sentence, or at the lead when the
+    day comes in the sentence after it ("The swap was carried out late on Wednesday")."""
+    if "lead" in ctx.memo:
+        return ctx.memo["lead"]  # type: ignore[return-value]
+    found: tuple[dt.date | None, int] = (None, ctx.layout.sentences[0][1] if ctx.layout.sentences else 0)
+    event_at: int | None = None
     for s_start, s_end in _lead_sentences(ctx):
         if s_start > 900:
             break  # past the lead
-        if not LEAD_EVENT.search(ctx.text, s_start, s_end):
+        if event_at is not None and not EVENT_DATED.match(ctx.text, s_start, s_end):
+            break
+        if not LEAD_EVENT.search(ctx.text, s_start, s_end) and event_at is None:
             continue
         days = [d for d in ctx.dates(s_start, s_end, future=False) if d.kind == "day"
                 and not re.search(r"\b(?:said|says|told|added|announced|stated|confirmed)\s+(?:\w+\s+)?$", ctx.text[max(0, d.start - 20) : d.start])]
-        return days[0].first if days else None
-    return None
+        if days:
+            found = (days[0].first, s_end if event_at is None else event_at)
+            break
+        if event_at is not None:
+            break
+        event_at = s_start
+        found = (None, s_end)
+    ctx.memo["lead"] = found
+    return found
+
+
+def _lead_day(ctx: Context) -> dt.date | None:
+    """The day of the exchange or release the article's lead reports, if it gives one."""
+    return _lead(ctx)[0]
 
 
 def _lead_end(ctx: Context) -> int:
-    """Where the sentence that dates the event ends (the first that reports one)."""
-    for s_start, s_end in _lead_sentences(ctx):
-        if LEAD_EVENT.search(ctx.text, s_start, s_end):
-            return s_end
-    return ctx.layout.sentences[0][1] if ctx.layout.sentences else 0
+    """Where the releases the lead's day dates begin."""
+    return _lead(ctx)[1]
 
 
 def find_releases(ctx: Context) -> list[Release]:
@@ -440,7 +581,7 @@ def find_releases(ctx: Context) -> list[Release]:
         if ctx.in_quote(v_start):
             continue
         c_start, c_end = _clause(ctx, v_start)
-        if IRREALIS.search(text, max(c_start, v_start - 40), v_start):
+        if IRREALIS.search(text, max(c_start, v_start - 40), v_start) and not AFTER_BEING.search(text, max(c_start, v_start - 20), v_start):
             continue
         form = " ".join(vm.group("v").lower().split())
         passive = bool(passive_re.match(form)) or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start]))
@@ -489,14 +630,26 @@ def find_releases(ctx: Context) -> list[Release]:
         if figure is None:
             limit = total_after.start() if total_after else c_end
             if passive:
-                figs = [f for f in ctx.numbers.find(text, c_start, v_start)]
+                # not a part given in apposition: "12 hostages, 10 of them Israelis, had ..."
+                figs = [f for f in ctx.numbers.find(text, c_start, v_start)
+                        if not (text[max(0, f.start - 2) : f.start] == ", " and ANAPHOR.match(text, f.end))]
                 hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
+                if hit and figs and hit[0] is not figs[-1] and BARE_SUBJECT.fullmatch(text, figs[-1].end, v_start):
+                    hit = None  # "Of the 400 prisoners ..., eighty were released": the figure next to the verb
             else:
                 figs = [f for f in ctx.numbers.find(text, v_end, min(limit, v_end + 120))
                         if re.fullmatch(r"\s*(?:(?:its|their|the|all|another|a\s+further|an\s+additional|some|about|nearly|at\s+least|more\s+than|up\s+to|over|final|last|first|remaining|(?:last|rest|remainder|bulk|majority|remaining)\s+of|from\s+\w+(?:\s+\w+)?)\s+)*", text[v_end : f.start])]
                 hit = _figure_with_people(ctx, figs, people, limit)
             if hit:
                 figure, _, noun_end = hit
+            elif passive:
+                # "eighty were released last Thursday": a bare figure as the subject
+                for f in reversed(figs):
+                    if (_good_figure(ctx, f) and f.value is not None and BARE_SUBJECT.fullmatch(text, f.end, v_start)
+                            and not re.search(r"\b(?:[Tt]he|of|to|by)\s+$", text[max(0, f.start - 6) : f.start])):
+                        figure, noun_end = f, f.end
+                    break
+        anaphoric = figure is not None and passive and (noun_end == figure.end or ANAPHOR.fullmatch(text, figure.end, noun_end) is not None)
         if form in HOME_VERBS and (figure is None or passive or not HOME_AFTER.match(text, noun_end, min(c_end, noun_end + 30))):
             continue
         if figure is None:
@@ -507,6 +660,19 @@ def find_releases(ctx: Context) -> list[Release]:
                 dates = _release_dates(ctx, c_start, c_end, v_start)
                 for i, r in enumerate(found):
                     if r.count == n and r.date_from is None and dates:
+                        found[i] = replace(r, date_from=dates[0].first, date_to=dates[0].last)
+                        break
+                continue
+            # "The latest group was freed on Friday": the day of the batch reported just before
+            if passive and LATEST.search(text, c_start, v_start):
+                dates = [d for d in _release_dates(ctx, c_start, c_end, v_start) if d.kind == "day"]
+                p_start = ctx.layout.paragraph_of(ctx.layout.sentence_of(v_start)[0])[0]
+                prev = ctx.layout.paragraph_of(max(0, p_start - 2))[0]
+                for i in range(len(found) - 1, -1, -1):
+                    r = found[i]
+                    if r.evidence.start < prev:
+                        break
+                    if dates and not r.cumulative and r.count is not None and r.date_from is None:
                         found[i] = replace(r, date_from=dates[0].first, date_to=dates[0].last)
                         break
                 continue
@@ -533,6 +699,9 @@ def find_releases(ctx: Context) -> list[Release]:
                 releaser = _custody_party(ctx, max(noun_end, v_end), c_end)
             if releaser is None and figure is not None and _captives(ctx, figure.end, noun_end):
                 releaser = _top_kind(ctx, "armed_movement")  # "17 hostages were set free": by their captors
+            if releaser is None and anaphoric:
+                held = _held_before(ctx, people, figure.start)  # type: ignore[union-attr]
+                releaser = ctx.opponent(held, v_start) if held else None  # "Eighty of them were freed": the prisoners named before
         else:
             releaser = _releaser_before(ctx, c_start, v_start)
         obj_start = figure.start if figure is not None else v_end
@@ -541,12 +710,18 @@ def find_releases(ctx: Context) -> list[Release]:
         obj_end = max(noun_end, figure.end if figure else v_end)
         if figure is not None and not passive:
             obj_end = min(c_end, max(obj_end, noun_end) + 40)
-            tail = re.search(r"\s+(?:on|last|this|from|in|at|since|after|before|overall|so|thus|to)\b", text[noun_end:obj_end])
+            tail = re.search(r"\s*[,;:]|\s+(?:on|last|this|from|in|at|since|after|before|overall|so|thus|to)\b", text[noun_end:obj_end])
             if tail:
                 obj_end = noun_end + tail.start()
         if around is not None:
             obj_end = noun_end
         released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
+        if not passive and releaser is not None and figure is not None and _receives(ctx, form, figure, noun_end, c_end, releaser):
+            # "Ukraine won the release of 215 of its fighters", "returned 230 of its citizens from Russian captivity"
+            released = releaser
+            releaser = _custody_party(ctx, noun_end, c_end) or ctx.opponent(released, v_start)
+            if releaser is None or releaser == released:
+                continue
         if releaser is None and released is None:
             # "the group's second release after 20 personnel were handed over": the party in the sentence
             s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
@@ -554,7 +729,10 @@ def find_releases(ctx: Context) -> list[Release]:
             releaser = ctx.party_of(near[-1].actor) if near else None
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
-        unaffiliated = figure is not None and _unaffiliated(ctx, obj_start if around is not None else figure.end, max(noun_end, figure.end))
+        people_start = obj_start if around is not None else (figure.end if figure is not None else v_end)
+        people_end = noun_end if around is not None else max(noun_end, figure.end if figure is not None else v_end)
+        unaffiliated = figure is not None and (_unaffiliated(ctx, people_start, people_end)
+                                               or _of_no_party(ctx, people_start, people_end, releaser, kinds))
         if unaffiliated and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
             released = None
         elif released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
@@ -565,17 +743,23 @@ def find_releases(ctx: Context) -> list[Release]:
         dates = _release_dates(ctx, c_start, c_end, v_start)
         if not dates and not cumulative:  # a running total is not dated by a batch earlier in the sentence
             dates = _sentence_dates(ctx, v_start)
+        if not dates and not cumulative and figure is not None and not passive:
+            arrival = ARRIVED.match(text, noun_end, min(len(text), noun_end + 160))
+            if arrival:  # "released 472 prisoners, who landed in Sanaa on Thursday": the day they came out
+                dates = [d for d in ctx.dates(arrival.start(), arrival.end(), future=False) if d.kind == "day"][:1]
         date_from = date_to = None
         since = _since_in(ctx, c_start, c_end)
         perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
+        if perfect and not cumulative and figure is not None and BATCH_MARK.search(text, max(0, figure.start - 25), figure.start):
+            perfect = False  # "has freed another 98": a batch, dated elsewhere or not at all
         if dates:
             best = min(dates, key=lambda d: (d.start < v_start, abs(d.start - v_start)))
             date_from, date_to = best.first, best.last
         elif since:
-            date_from, date_to = _since(ctx, since), ctx.doc.published
+            date_from, date_to = _since(ctx, since), _reported_on(ctx, v_start)
             cumulative = True
         elif cumulative or perfect:
-            date_to = ctx.doc.published
+            date_to = _reported_on(ctx, v_start)
         elif (prev := _previous_day(ctx, found, v_start)) is not None:
             date_from = date_to = prev  # "On Wednesday, A freed 32. In return, B released two."
         elif lead_day is not None and not began and v_start > _lead_end(ctx):
@@ -648,4 +832,29 @@ def find_releases(ctx: Context) -> list[Release]:
             rule="release-passive" if passive else ("release-began" if began else "release-active"),
             confidence=0.8 if figure is not None else 0.6,
         ))
+        if figure is not None and not cumulative and date_from is not None and date_from == date_to:
+            found.extend(_gapped_batch(ctx, found[-1], v_end, c_end, seen))
     return _merge_undated(found)
+
+
+# "eighty were released last Thursday and a further ten on Sunday": a second batch with the verb left out
+GAPPED = re.compile(r"\s+and\s+(?:then\s+)?(?P<f>(?:a\s+further|another|an\s+additional)\s+[\w,-]+|[\w,-]+)(?:\s+more)?\s+(?P<d>(?:on|last|this)\s+\w+|\w+day\b)")
+
+
+def _gapped_batch(ctx: Context, first: Release, v_end: int, c_end: int, seen: set[tuple]) -> list[Release]:
+    text = ctx.text
+    for gap in GAPPED.finditer(text, v_end, min(c_end, v_end + 120)):
+        if re.search(r"[,;]|\b(?:and|who|which|but)\b", text[v_end : gap.start()]):
+            break  # only right after the first batch's own words
+        figs = ctx.numbers.find(text, gap.start("f"), gap.end("f"))
+        days = [d for d in ctx.dates(gap.start("d"), gap.end("d"), future=False) if d.kind == "day"]
+        if not figs or figs[-1].value is None or not days:
+            break
+        key = (first.releaser, first.released_party, figs[-1].value, days[0].first, days[0].last, False)
+        if key in seen:
+            break
+        seen.add(key)
+        return [replace(first, count=figs[-1].value, qualifier=figs[-1].qualifier, date_from=days[0].first, date_to=days[0].last,
+                        evidence=ctx.evidence(gap.start("f"), gap.end("d")), description=" ".join(text[gap.start("f") : gap.end("d")].split()),
+                        rule="release-gapped", confidence=0.6)]
+    return []

@@ -1,0 +1,28 @@
+"""Names of people: fuller forms of known names, titles run into names, suffixes."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from loaders.extract.actors import ActorFinder
+
+FINDER = ActorFinder()
+
+
+def people(text: str) -> list[tuple[str, ...]]:
+    found = FINDER.find(text, "n1", dt.date(2024, 1, 3))
+    return [m.actors for m in found.mentions if m.kind == "person"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("President Mohammad Ashraf Ghani spoke to the nation.", ("ashraf-ghani",)),
+        ("Ombudsman Liaison Officer Maria Kowalczyk visited the camp.", ("maria-kowalczyk",)),
+        ("Special Envoy Tomas Reyes Jr. arrived in the capital.", ("tomas-reyes-jr",)),
+    ],
+)
+def test_extract_names_person_ids(text: str, expected: tuple[str, ...]) -> None:
+    assert expected in people(text)
