@@ -33,6 +33,7 @@ from kg.stores.base import Store
 __all__ = [
     "FAR_FUTURE",
     "agreements",
+    "commitment_inputs",
     "commitments",
     "corroboration",
     "explain",
@@ -137,6 +138,12 @@ def _commitment_inputs(store: Store, as_of: dt.date | None):
     return rows, evidence, _matching_reports(store, rows, as_of), links
 
 
+def commitment_inputs(store: Store, as_of: dt.date | None = None) -> tuple[Any, ...]:
+    """What :func:`commitments` and :func:`predictions` read from the store, read
+    once for a caller that asks both (the build's derive step)."""
+    return _commitment_inputs(store, as_of)
+
+
 def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date | None) -> dict[str, list[Report]]:
     """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`).
 
@@ -225,7 +232,8 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     }
 
 
-def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
+def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
+                inputs: Any = None) -> list[dict[str, Any]]:
     """Competency questions 1 and 2: every commitment with its status and evidence.
 
     Two clocks: ``as_of`` is the knowledge date (only documents published on
@@ -236,14 +244,15 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     For a date on or after the newest article (or none: today) the records
     the build kept (:func:`kept`) are read and judged on that day, which
     gives the same answer without recomputing it; ``cached=False`` always
-    recomputes.
+    recomputes (from ``inputs`` when the caller has read them already with
+    :func:`commitment_inputs` for the same ``as_of``).
     """
     day = as_of or dt.date.today()
     if cached:
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
             return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])
-    rows, evidence, reports, links = _commitment_inputs(store, as_of)
+    rows, evidence, reports, links = inputs or _commitment_inputs(store, as_of)
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -404,7 +413,8 @@ def chains(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     return out
 
 
-def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
+def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
+                inputs: Any = None) -> list[dict[str, Any]]:
     """Competency question 6: which predictions came true, and when; for a
     date on or after the newest article, the view the build kept, judged on
     that day (a prediction still pending whose window has closed is missed)."""
@@ -415,7 +425,7 @@ def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
             return [{**p, "as_of": day.isoformat(),
                      "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
                     for p in view[1][0]]
-    rows, _, reports, _ = _commitment_inputs(store, as_of)
+    rows, _, reports, _ = inputs or _commitment_inputs(store, as_of)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
     for r in run(store, "statement-about", as_of):
@@ -477,24 +487,32 @@ def statements(
     """
     if about and not about.startswith("http"):
         about = f"{ID_BASE}commitment/{about}"
-    bindings: dict[str, Any] = {}
-    if speaker:
-        bindings["speakerIri"] = named(store, speaker)
-    wanted: set[str] | None = None
     classes = {v: k for k, v in TYPES.items()}
     if kind and kind not in classes:
         raise QueryError(f"statement kind {kind!r}: expected one of {', '.join(sorted(classes))}")
-    for link, targets in ((f"{NKG}about", [about] if about else None),
-                          (f"{NKG}onBehalfOf", named(store, party) if party else None),
-                          (RDF_TYPE, [f"{NKG}{classes[kind]}"] if kind else None)):
-        if targets is None:
-            continue
-        found = {r["statement"] for r in run(store, "statements-by", as_of, link=link, target=targets)}
-        wanted = found if wanted is None else wanted & found
-    if wanted is not None:
-        bindings["statement"] = sorted(wanted)
-    if any(isinstance(v, list) and not v for v in bindings.values()):
+    # Each filter is a (property, values) pair the statements must have. The first
+    # drives the query through the store's index; any other narrows by the
+    # statement IRIs found for it first (a rare combination).
+    narrowing = [(link, targets) for link, targets in (
+        (f"{NKG}speaker", named(store, speaker) if speaker else None),
+        (f"{NKG}about", [about] if about else None),
+        (f"{NKG}onBehalfOf", named(store, party) if party else None),
+        (RDF_TYPE, [f"{NKG}{classes[kind]}"] if kind else None),
+    ) if targets is not None]
+    if any(not targets for _, targets in narrowing):
         return []
+    bindings: dict[str, Any] = {}
+    if narrowing:
+        (link, targets), rest = narrowing[0], narrowing[1:]
+        bindings = {"narrowBy": link, "narrowTo": targets}
+        wanted: set[str] | None = None
+        for other, values in rest:
+            found = {r["statement"] for r in run(store, "statements-by", as_of, link=other, target=values)}
+            wanted = found if wanted is None else wanted & found
+        if wanted is not None:
+            if not wanted:
+                return []
+            bindings["statement"] = sorted(wanted)
     text = queries.load("statements-for" if bindings else "statements") + (f"\nLIMIT {int(limit)}" if limit else "")
     rows = store.query(text, {"asOf": as_of or FAR_FUTURE, **bindings})
     return [

@@ -226,6 +226,11 @@ def build(
         done.update((g, digests[present[g]]) for g in graphs)
         tracker.advance(len(batch))
 
+    # The texts and facts are in the store now: let them go before the derived
+    # graph is computed (at 100,000 articles they are a few hundred megabytes).
+    summary.documents = len(corpus)
+    corpus = good = todo = batches = batch = deferred = facts = graphs = extracted = present = None  # type: ignore[assignment]
+
     # The derived graph depends on every document, the gazetteer and the rules:
     # recomputed whenever one of them changed, left alone otherwise.
     state = _digest(gazetteer_digest, _derivation_digest(), *sorted(f"{g} {d}" for g, d in done.items()))
@@ -234,7 +239,6 @@ def build(
     if before != state or changed:
         store.replace_graphs({}, delete=[_record(DERIVED_GRAPH, before)] if before else [],
                              insert=[_record(DERIVED_GRAPH, state)])
-    summary.documents = len(corpus)
     summary.triples = store.triple_count()
 
     if out_dir is not None:
@@ -398,13 +402,17 @@ def derive(store: Store) -> int:
 
     store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
-    assessments, views = assessment_triples(store, with_views=True)
+    from kg import answers
+
+    dates = answers.publication_dates(store)
+    inputs = answers.commitment_inputs(store, dates[-1]) if dates else None
+    assessments, views = assessment_triples(store, with_views=True, inputs=inputs)
     if assessments:
         store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in assessments])
     # One pass reaches the fixpoint for this ontology (tests/test_ontology_rules.py
     # checks it on every change), and each pass costs a scan of the whole store.
     materialise(store.insert_derived, materialisation_rules(load_ontology_graph()), passes=1)
-    views += _whole_views(store)
+    views += _whole_views(store, inputs)
     if views:
         store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
@@ -417,7 +425,7 @@ def _record_literal(value: object) -> str:
     return f"{body}^^<{RDF_JSON}>"
 
 
-def _whole_views(store: Store) -> list[tuple[str, str, str]]:
+def _whole_views(store: Store, inputs: Any = None) -> list[tuple[str, str, str]]:
     """Answers over the whole graph as of the latest publication date, kept as
     views: who is quoted most, which predictions came true."""
     from kg import answers
@@ -427,18 +435,19 @@ def _whole_views(store: Store) -> list[tuple[str, str, str]]:
     if not dates:
         return []
     out = []
-    for name, compute in (("most-quoted", answers.most_quoted), ("predictions", answers.predictions)):
+    computed = {"most-quoted": answers.most_quoted(store, dates[-1], cached=False),
+                "predictions": answers.predictions(store, dates[-1], cached=False, inputs=inputs)}
+    for name, records in computed.items():
         node = entity("view", name, dates[-1].isoformat())
         out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(dates[-1])),
-                (node, q("rdfs:label"), literal(name)),
-                (node, q("nkg:answerRecord"), _record_literal(compute(store, dates[-1], cached=False)))]
+                (node, q("rdfs:label"), literal(name)), (node, q("nkg:answerRecord"), _record_literal(records))]
     return out
 
 
 STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
 
 
-def assessment_triples(store: Store, with_views: bool = False) -> Any:
+def assessment_triples(store: Store, with_views: bool = False, inputs: Any = None) -> Any:
     """Each commitment's status as of the corpus's latest publication date, as
     triples; with ``with_views``, also the answer records kept in :data:`VIEWS_GRAPH`."""
     from kg import answers
@@ -450,7 +459,7 @@ def assessment_triples(store: Store, with_views: bool = False) -> Any:
     day = dates[-1]
     out = []
     views = []
-    for c in answers.commitments(store, day, cached=False):
+    for c in answers.commitments(store, day, cached=False, inputs=inputs):
         node = entity("assessment", c["id"], day.isoformat())
         out += [
             (node, q("rdf:type"), q("nkg:StatusAssessment")),

@@ -35,6 +35,8 @@ GOLD_SETS = {
     "heldout2": (DATA / "heldout2" / "corpus", DATA / "heldout2" / "gold", 10),
     "heldout3": (DATA / "heldout3" / "corpus", DATA / "heldout3" / "gold", 10),
     "heldout4": (DATA / "heldout4" / "corpus", DATA / "heldout4" / "gold", 10),
+    "heldout5": (DATA / "heldout5" / "corpus", DATA / "heldout5" / "gold", 10),
+    "heldout6": (DATA / "heldout6" / "corpus", DATA / "heldout6" / "gold", 10),
 }
 
 
@@ -187,14 +189,14 @@ def test_gold_release_counts_fit_their_qualifier(name: str, doc_id: str) -> None
             assert r.count > 0 and r.qualifier != "vague", f"{doc_id}: {r.evidence.text!r}"
 
 
-@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4"])
+@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"])
 @pytest.mark.parametrize("kind", ["statements", "releases", "commitments", "agreements"])
 def test_gold_set_covers_each_fact_kind(name: str, kind: str) -> None:
     with_kind = [doc_id for doc_id, facts in gold(name).items() if getattr(facts, kind)]
     assert len(with_kind) >= 5, f"{name}: only {len(with_kind)} documents have {kind}"
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4"])
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"])
 def test_gold_blind_sets_are_new_texts(name: str) -> None:
     """A blind set repeats no paragraph of the seeds, the development set or another set."""
     others = [doc.text for other in GOLD_SETS if other != name for doc in corpus(other)]
