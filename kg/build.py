@@ -163,8 +163,9 @@ def build(
     good = _check_reviewed(good, reviewed, gazetteer, keep_going, summary)
 
     # Before any document is written: drop the graphs of documents that left the
-    # corpus, refresh the actors graph if the gazetteer changed, and forget the
-    # derived graph's record so that a build stopped half-way re-derives next time.
+    # corpus and the answers kept from the old documents (none may be read stale),
+    # refresh the actors graph if the gazetteer changed, and forget the derived
+    # graph's record so that a build stopped half-way re-derives next time.
     present = {_graph_of(d.id): d.id for d in corpus}
     gone = sorted(g for g in stored if g not in present and g not in {_graph_of(i) for i in kept_aside})
     done = {g: d for g, d in stored.items() if g in present and stored[g] == digests[present[g]]}
@@ -176,7 +177,7 @@ def build(
     changed = bool(gone or prelude or todo)
     if changed:
         store.replace_graphs(
-            prelude, drop=gone,
+            prelude, drop=[*gone, VIEWS_GRAPH],
             delete=[_record(g, records[g]) for g in forget if g in records],
             insert=[_record(ACTORS_GRAPH, gazetteer_digest)] if prelude else [],
         )

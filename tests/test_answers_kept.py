@@ -76,3 +76,29 @@ def test_kept_answers_exist_and_stay_out_of_exports(tmp_path):
     for name in ("graph.trig", "graph.ttl"):
         text = (tmp_path / "out" / name).read_text(encoding="utf-8")
         assert VIEWS_GRAPH not in text and "answerRecord" not in text
+
+
+def test_kept_answers_are_dropped_before_documents_change(seed_copy, tmp_path, monkeypatch):
+    """A build stopped after writing changed documents, before its derive step,
+    leaves no kept answer from the old documents to be read as current."""
+    import kg.build as build_module
+    from kg.stores import open_store
+
+    store = open_store(f"oxigraph:{tmp_path / 'store'}")
+    build_module.build(seed_copy, store, out_dir=None, html=False, extract=False)
+    assert answers.kept(store, "StatusAssessment") is not None
+    text = next(seed_copy.glob("*.txt"))
+    text.write_text(text.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+
+    def stopped(store):
+        raise RuntimeError("stopped before the derive step")
+
+    monkeypatch.setattr(build_module, "derive", stopped)
+    with pytest.raises(RuntimeError):
+        build_module.build(seed_copy, store, out_dir=None, html=False, extract=False)
+    try:
+        assert answers.kept(store, "StatusAssessment") is None
+        assert answers.kept(store, "DerivedView") is None
+        assert answers.commitments(store) == answers.commitments(store, cached=False)
+    finally:
+        store.close()

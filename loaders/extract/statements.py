@@ -19,6 +19,7 @@ import re
 from loaders.extract.actors import Mention
 from loaders.extract.context import Context, SpeechVerb
 from loaders.extract.layout import Quote
+from loaders.extract.stypes import statement_type
 from loaders.facts import Statement
 
 __all__ = ["find_statements", "speech_verbs"]
@@ -88,33 +89,6 @@ def _verb_pattern(cues, words_pattern) -> re.Pattern[str]:
     return _VERB_CACHE[key]
 
 
-def _statement_type(ctx: Context, verb: SpeechVerb | None, span: tuple[int, int], speaker: str) -> str:
-    if verb is not None and verb.type:
-        return verb.type
-    text = ctx.text[span[0] : span[1]]
-    for kind, pattern in ctx.cues.statement_types:
-        if pattern.search(text):
-            return kind
-        if kind == "announcement" and ctx.cues.own_actions.search(text) and _own_side(ctx, span, speaker):
-            return kind
-    return "claim"
-
-
-def _own_side(ctx: Context, span: tuple[int, int], speaker: str) -> bool:
-    """Does the statement tell of the speaker's own side (first actor named, or "we")?"""
-    text = ctx.text[span[0] : span[1]]
-    if re.search(r"\b(?:we|our)\b", text[:40], re.IGNORECASE):
-        return True
-    party = ctx.party_of(speaker)
-    for m in ctx.mentions_in(*span):
-        if m.kind == "pronoun" or m.kind == "sides":
-            continue
-        if re.match(r"\s+(?:prisoners|fighters|captives|detainees|members|soldiers|personnel|inmates|militants)\b", ctx.text[m.end : m.end + 14]):
-            continue  # "Taliban prisoners were released": whose people, not who acted
-        return ctx.party_of(m.actor) == party and party is not None
-    return party is not None
-
-
 def _said_on(ctx: Context, verb: SpeechVerb | None, region: tuple[int, int]) -> dt.date | None:
     for d in ctx.dates(*region, future=False):
         if d.kind == "day":
@@ -159,7 +133,7 @@ def _emit(ctx: Context, mention: Mention, verb: SpeechVerb | None, kind: str, te
     if not text:
         return made
     for actor, post in ctx.actors_of(mention, mention.start):
-        stype = _statement_type(ctx, verb, text_span, actor)
+        stype = statement_type(ctx, verb, text_span, actor, kind == "reported")
         channel = _channel(ctx, verb, attribution)
         said_on = _said_on(ctx, verb, attribution)
         if inherit is None and verb is not None and (verb.continues or verb.form.endswith("ing")):
@@ -378,7 +352,9 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
             inverted = after is not None and verb.lemma != "want" and re.match(
                 r"\s*(?:[,.;:]|$)", text[(after.core_end if after.core_end > 0 else after.end) : s_end + 1])
             subject = None if inverted else ctx.subject_before(verb.start, s_start)
-            if subject is not None and not (subject.kind == "pronoun" and verb.lemma == "want"):
+            if subject is not None and verb.type == "denial" and _relative_np(ctx, verb, subject, s_start) is not None:
+                made = _relative_denial(ctx, verb, subject, s_start)
+            elif subject is not None and not (subject.kind == "pronoun" and verb.lemma == "want"):
                 made = _subject_verb(ctx, verb, subject, s_start, s_end, quotes)
             elif re.search(r",\s*$", text[s_start : verb.start]) and verb.lemma != "want":
                 made = _clause_verb_subject(ctx, verb, s_start, s_end)
@@ -388,6 +364,34 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
             ctx.statements.extend(made)
             last_by_sentence.setdefault(s_start, []).extend(made)
     return found
+
+
+# "war crimes, which Kyiv denies", "a claim that victims' groups dispute", "figures the Taliban have disputed":
+# the thing denied, then the denier
+DENIER_GAP = re.compile(r"(?:\s+(?:has|have|had|always|long|also|strongly|flatly|repeatedly|consistently))*\s+")
+RELATIVE_NP = re.compile(
+    r"(?:,\s+|\b(?:of|on|for|against|faced|facing|over|with|about)\s+)(?P<np>(?:(?!\b(?:of|on|for|against|faced|facing|over|with|about)\b)[^,;.:])+?)"
+    r"(?:\s*,\s*which|\s+that)?\s+(?:[Tt]he\s+)?$")
+
+
+def _relative_np(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int) -> tuple[int, int] | None:
+    """The thing denied before a denier whose verb ends the clause ("..., which Kyiv denies.")."""
+    if subject.kind not in ("person", "party", "metonym"):
+        return None  # "which he denies", "a charge the ministry rejects": who is meant is read elsewhere
+    if not re.match(r"\s*(?:[.;,]|$)", ctx.text[verb.end : verb.end + 2]) or not DENIER_GAP.fullmatch(ctx.text, subject.end, verb.start):
+        return None
+    m = RELATIVE_NP.search(ctx.text, s_start, subject.start)
+    return (m.start("np"), m.end("np")) if m else None
+
+
+def _relative_denial(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int) -> list[Statement]:
+    """'..., which Kyiv denies': a denial whose words are the thing denied."""
+    np = _relative_np(ctx, verb, subject, s_start)
+    if np is None:
+        return []
+    made = _emit(ctx, subject, verb, "reported", np, (np[0], verb.end), (subject.start, verb.end), "relative-denial", 0.7)
+    ctx.covered.append(np)
+    return made
 
 
 def _complement(ctx: Context, verb: SpeechVerb, s_end: int) -> int:
