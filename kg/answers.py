@@ -158,9 +158,18 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     for r in _reports(run(store, "release-reports", as_of), pair=True):
         by_pair.setdefault(r[0], []).append(r[1])
     whens: dict[tuple[str, str], list[dt.date]] = {}
+    first_known: dict[tuple[str, str], list[Report | None]] = {}  # [i]: the first-published dated report of [:i]
     for key, reports in by_pair.items():
         reports.sort(key=lambda r: (r.when, r.published, r.document, r.start))
         whens[key] = [r.when for r in reports]
+        best: Report | None = None
+        firsts: list[Report | None] = [None]
+        for r in reports:
+            if (r.date_from or r.date_to) and (best is None or (r.published, r.when, r.document, r.start)
+                                               < (best.published, best.when, best.document, best.start)):
+                best = r
+            firsts.append(best)
+        first_known[key] = firsts
     out: dict[str, list[Report]] = {}
     for row in rows:
         key = (row["obligorKey"] or "", row["objectPartyKey"] or "")
@@ -171,11 +180,8 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
         until = horizon(row["deadline"], since, row["firstReported"])
         lo = bisect.bisect_left(whens[key], since) if since else 0
         hi = bisect.bisect_right(whens[key], until) if until else len(reports)
-        mine = reports[lo:hi]
-        before = [r for r in reports[:lo] if r.date_from or r.date_to]
-        if before:
-            mine = [min(before, key=lambda r: (r.published, r.when, r.document, r.start)), *mine]
-        out[row["commitment"]] = mine
+        before = first_known[key][lo]
+        out[row["commitment"]] = [before, *reports[lo:hi]] if before is not None else reports[lo:hi]
     return out
 
 

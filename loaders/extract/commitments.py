@@ -480,7 +480,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     actions = _action_pattern(ctx)
     deadline = _deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
     hits = list(actions.finditer(text, start, end))
-    others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|undertook)(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") else ()
+    others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|commits?|undertook|undertakes?)(?:\s+(?:itself|themselves))?(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") else ()
     if rule.startswith("agreement-terms"):
         modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to|were\s+to|was\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|required)\s+to)\s+(?:also\s+)?(?P<a>[a-z]+)\b", text[start:end])
         binding = [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
@@ -518,8 +518,10 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                     ob = ctx.party_of(actor)
                     if ob and ob not in obligors_other:
                         obligors_other.append(ob)
+        # "commit to ensuring that all foreign fighters leave": the duty is the departure
+        duty = "withdraw" if verb in ("ensure", "ensuring", "see") and PULL_OUT.search(text, start + om.end("a"), min(end, start + om.end("a") + 120)) else "other"
         for ob in obligors_other:
-            made.append(_make(ctx, state, agr, ob, "other", " ".join(text[start + om.start("a") : p_end].split()),
+            made.append(_make(ctx, state, agr, ob, duty, " ".join(text[start + om.start("a") : p_end].split()),
                               None, figure, own, (subj.start, p_end), rule + "-other",
                               counterparty=_other(ctx, agr, ob)))
     for am in hits:

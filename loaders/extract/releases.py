@@ -403,6 +403,8 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
             continue
         if re.search(r"(?:deal|agreement|accord|pact|decree|signed)\s+(?:\w+\s+){0,3}(?:on\s+)?$|\b(?:since|until|by|before)\s+$", before, re.IGNORECASE):
             continue
+        if re.match(r"['’]s\b", after):
+            continue  # "with today's 303": the day of another batch
         found.append(d)
     return found
 
@@ -417,7 +419,7 @@ def _sentence_dates(ctx: Context, v_start: int):
     s_start = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
     found = []
     for d in _release_dates(ctx, s_start, v_start, v_start):
-        if d.kind != "day" or SPOKEN_ON.search(ctx.text, max(s_start, d.start - 40), d.start):
+        if SPOKEN_ON.search(ctx.text, max(s_start, d.start - 40), d.start):
             continue
         found.append(d)
     return found[:1]
@@ -525,6 +527,26 @@ def _previous_day(ctx: Context, found: list[Release], v_start: int) -> dt.date |
     if last.cumulative or last.date_from is None or last.date_from != last.date_to or not p_start <= last.evidence.start < s_start:
         return None
     return last.date_from
+
+
+# "that evening", "on the same day", "hours later": a time told by the sentences before
+SAME_TIME = re.compile(r"\b(?:(?:on\s+)?the\s+same\s+(?:day|evening|afternoon|morning|night)|that\s+(?:same\s+)?(?:day|evening|afternoon|morning|night)|hours\s+later|later\s+(?:that|the\s+same)\s+day)\b", re.IGNORECASE)
+
+
+def _context_day(ctx: Context, v_start: int) -> dt.date | None:
+    """The day an earlier sentence gives to an undated batch: one of the same paragraph
+    ("A reminder of how Thursday went. ... The government released 525 ..."), or,
+    when the sentence points back in time ("Israel freed 39 that evening"), the last
+    day the text gave before it."""
+    s_start, s_end = ctx.layout.sentence_of(v_start)
+    p_start = ctx.layout.paragraph_of(s_start)[0]
+    if SAME_TIME.search(ctx.text, s_start, s_end):
+        p_start = max(0, s_start - 1500)
+    if p_start >= s_start or _sentence_dates(ctx, v_start):
+        return None
+    days = [d for d in _release_dates(ctx, p_start, s_start, v_start)
+            if d.kind == "day" and not SPOKEN_ON.search(ctx.text, max(p_start, d.start - 40), d.start)]
+    return days[-1].first if days and days[-1].first == days[-1].last else None
 
 
 # "The swap was carried out late on Wednesday": a sentence that dates the event the lead reported
@@ -722,6 +744,10 @@ def find_releases(ctx: Context) -> list[Release]:
             releaser = _custody_party(ctx, noun_end, c_end) or ctx.opponent(released, v_start)
             if releaser is None or releaser == released:
                 continue
+        each = not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None
+        if each and releaser is None:
+            releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
+            released = ctx.opponent(releaser, v_start)
         if releaser is None and released is None:
             # "the group's second release after 20 personnel were handed over": the party in the sentence
             s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
@@ -762,6 +788,8 @@ def find_releases(ctx: Context) -> list[Release]:
             date_to = _reported_on(ctx, v_start)
         elif (prev := _previous_day(ctx, found, v_start)) is not None:
             date_from = date_to = prev  # "On Wednesday, A freed 32. In return, B released two."
+        elif not began and figure is not None and (prev := _context_day(ctx, v_start)) is not None:
+            date_from = date_to = prev
         elif lead_day is not None and not began and v_start > _lead_end(ctx):
             date_from = date_to = lead_day  # details of the event the lead dates ("Russia and Ukraine exchanged ... on Saturday")
         if began and figure is None:
@@ -832,9 +860,39 @@ def find_releases(ctx: Context) -> list[Release]:
             rule="release-passive" if passive else ("release-began" if began else "release-active"),
             confidence=0.8 if figure is not None else 0.6,
         ))
+        if each:
+            found.extend(_mirrored(found[-1], seen))
         if figure is not None and not cumulative and date_from is not None and date_from == date_to:
             found.extend(_gapped_batch(ctx, found[-1], v_end, c_end, seen))
     return _merge_undated(found)
+
+
+# "each side freed 307", "Russia and Ukraine each handed over 115": one release per side
+EACH = re.compile(r"(?:\b(?:each|either)\s+side|\bboth\s+sides|\beach)\s+(?:(?:has|have|had|now|also|then|reportedly)\s+)*$", re.IGNORECASE)
+
+
+def _last_party(ctx: Context, pos: int) -> str | None:
+    """The party the text named last before ``pos``, outside quotes."""
+    for m in reversed(ctx.mentions_in(max(0, pos - 2000), pos)):
+        if m.actor and m.kind in ("party", "descriptor", "metonym") and not ctx.in_quote(m.start):
+            return ctx.party_of(m.actor)
+    return None
+
+
+def _mirrored(first: Release, seen: set[tuple]) -> list[Release]:
+    """The other side's release of a swap told once for both ("each side freed 90").
+
+    >>> r = Release(releaser="a", released_party="b", count=5, evidence=None)
+    >>> [(m.releaser, m.released_party) for m in _mirrored(r, set())]
+    [('b', 'a')]
+    """
+    if first.released_party is None or first.released_party == first.releaser:
+        return []
+    key = (first.released_party, first.releaser, first.count, first.date_from, first.date_to, first.cumulative)
+    if key in seen:
+        return []
+    seen.add(key)
+    return [replace(first, releaser=first.released_party, released_party=first.releaser, rule="release-each-side")]
 
 
 # "eighty were released last Thursday and a further ten on Sunday": a second batch with the verb left out
