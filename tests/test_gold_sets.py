@@ -1,9 +1,9 @@
 """Every gold set is loadable and its facts hang together.
 
 Gold sets: the seed corpus's reviewed facts, the development sets
-(``tests/data/devset*``, and ``heldout`` to ``heldout4``, blind sets once
+(``tests/data/devset*``, and ``heldout`` to ``heldout6``, blind sets once
 measured and since used for development), and the blind test sets kept apart
-from extractor development (``tests/data/heldout5``, ``heldout6``). These tests
+from extractor development (``tests/data/heldout7``, ``heldout8``). These tests
 check the gold itself, never an extractor's output: every span where it says
 (checked by :func:`loaders.factfile.load_fact_dir`), every actor a fact names in
 the gazetteer or declared in the file, identifiers minted by
@@ -37,6 +37,8 @@ GOLD_SETS = {
     "heldout4": (DATA / "heldout4" / "corpus", DATA / "heldout4" / "gold", 10),
     "heldout5": (DATA / "heldout5" / "corpus", DATA / "heldout5" / "gold", 10),
     "heldout6": (DATA / "heldout6" / "corpus", DATA / "heldout6" / "gold", 10),
+    "heldout7": (DATA / "heldout7" / "corpus", DATA / "heldout7" / "gold", 10),
+    "heldout8": (DATA / "heldout8" / "corpus", DATA / "heldout8" / "gold", 10),
 }
 
 
@@ -189,14 +191,14 @@ def test_gold_release_counts_fit_their_qualifier(name: str, doc_id: str) -> None
             assert r.count > 0 and r.qualifier != "vague", f"{doc_id}: {r.evidence.text!r}"
 
 
-@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"])
+@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
 @pytest.mark.parametrize("kind", ["statements", "releases", "commitments", "agreements"])
 def test_gold_set_covers_each_fact_kind(name: str, kind: str) -> None:
     with_kind = [doc_id for doc_id, facts in gold(name).items() if getattr(facts, kind)]
     assert len(with_kind) >= 5, f"{name}: only {len(with_kind)} documents have {kind}"
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"])
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
 def test_gold_blind_sets_are_new_texts(name: str) -> None:
     """A blind set repeats no paragraph of the seeds, the development set or another set."""
     others = [doc.text for other in GOLD_SETS if other != name for doc in corpus(other)]
