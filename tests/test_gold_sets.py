@@ -1,9 +1,9 @@
 """Every gold set is loadable and its facts hang together.
 
 Gold sets: the seed corpus's reviewed facts, the development sets
-(``tests/data/devset*``, and ``heldout`` to ``heldout6``, blind sets once
+(``tests/data/devset*``, and ``heldout`` to ``heldout8``, blind sets once
 measured and since used for development), and the blind test sets kept apart
-from extractor development (``tests/data/heldout7``, ``heldout8``). These tests
+from extractor development (``tests/data/heldout9``, ``heldout10``). These tests
 check the gold itself, never an extractor's output: every span where it says
 (checked by :func:`loaders.factfile.load_fact_dir`), every actor a fact names in
 the gazetteer or declared in the file, identifiers minted by
@@ -39,6 +39,8 @@ GOLD_SETS = {
     "heldout6": (DATA / "heldout6" / "corpus", DATA / "heldout6" / "gold", 10),
     "heldout7": (DATA / "heldout7" / "corpus", DATA / "heldout7" / "gold", 10),
     "heldout8": (DATA / "heldout8" / "corpus", DATA / "heldout8" / "gold", 10),
+    "heldout9": (DATA / "heldout9" / "corpus", DATA / "heldout9" / "gold", 10),
+    "heldout10": (DATA / "heldout10" / "corpus", DATA / "heldout10" / "gold", 10),
 }
 
 
@@ -191,14 +193,14 @@ def test_gold_release_counts_fit_their_qualifier(name: str, doc_id: str) -> None
             assert r.count > 0 and r.qualifier != "vague", f"{doc_id}: {r.evidence.text!r}"
 
 
-@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
+@pytest.mark.parametrize("name", ["devset", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"])
 @pytest.mark.parametrize("kind", ["statements", "releases", "commitments", "agreements"])
 def test_gold_set_covers_each_fact_kind(name: str, kind: str) -> None:
     with_kind = [doc_id for doc_id, facts in gold(name).items() if getattr(facts, kind)]
     assert len(with_kind) >= 5, f"{name}: only {len(with_kind)} documents have {kind}"
 
 
-@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"])
+@pytest.mark.parametrize("name", ["heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10"])
 def test_gold_blind_sets_are_new_texts(name: str) -> None:
     """A blind set repeats no paragraph of the seeds, the development set or another set."""
     others = [doc.text for other in GOLD_SETS if other != name for doc in corpus(other)]
