@@ -170,12 +170,12 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
     for m in nouns.finditer(text, s_start, s_end):
         if ctx.in_quote(m.start()):
             continue
+        title = None
         if m.group("known"):
-            k = next(k for k in ctx.cues.agreements if normalise(m.group("known")) in {normalise(n) for n in k.names})
-            agr = _Agr(k.kind, tuple(sorted(k.parties)), tuple(k.parties), k.date, k.name, m.start(), m.end(), False)
-            found = state.agreements.setdefault(agr.id, agr)
-            continue
-        kind = ctx.cues.agreement_nouns.get(" ".join(m.group("noun").lower().split()), "agreement")
+            title = next(k for k in ctx.cues.agreements if normalise(m.group("known")) in {normalise(n) for n in k.names})
+            kind = title.kind
+        else:
+            kind = ctx.cues.agreement_nouns.get(" ".join(m.group("noun").lower().split()), "agreement")
         if kind == "decision":
             continue
         # "X and Y signed a deal (on) DATE"
@@ -233,8 +233,19 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                             named.append(actor)  # type: ignore[arg-type]
                             parties.append(party)
         if date is None:
-            date = _agreed_on(ctx, s_start, m.start())
-        if stated and len(parties) == 1 and ctx.kind_of(parties[0]) in ("armed_movement", "government"):
+            date = _agreed_on(ctx, s_start, m.start()) or _day_before_noun(ctx, s_start, m.start())
+        named, parties = _without_brokers(ctx, named, parties)
+        known = title or _known_on(ctx, date, parties)
+        if known is not None:
+            # "the Pretoria agreement", "the accord signed on Feb. 29 by Khalilzad and Baradar": the deal the data knows
+            named = [a for a, p in zip(named, parties) if p in known.parties] or list(known.parties)
+            parties = list(known.parties)
+            date = date if date is not None and title is None else known.date
+            if title is not None and not stated:
+                agr = _Agr(kind, tuple(sorted(parties)), tuple(named), date, known.name, m.start(), m.end(), False)
+                found = state.agreements.setdefault(agr.id, agr)
+                continue
+        if stated and len(parties) == 1 and ctx.kind_of(parties[0]) in ("armed_movement", "government", "state"):
             # "a Mozambican president and a RENAMO leader signed": the named side and its opponent
             other = ctx.opponent(parties[0], m.start())
             if other and other not in parties:
@@ -245,9 +256,9 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             if side and other:
                 named, parties = [side, other], [side, other]
         if len(parties) >= 2 or (stated and parties):
-            known = _known(ctx, tuple(parties), date, kind)
-            if known is not None and date is None:
-                date = known.date
+            known = known or _known(ctx, tuple(parties), date, kind)
+            if known is not None and date is None and stated:
+                date = known.date  # "the agreement the United States signed with the Taliban": the day the data knows
             name = known.name if known else f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} {m.group('noun').lower()}"
             agr = _Agr(kind, tuple(sorted(parties)), tuple(named), date, name, s_start if stated else m.start(), m.end(), stated)
             if date is not None and stated:
@@ -258,11 +269,33 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             found = state.agreements[agr.id]
         elif found is None and re.match(r"(?:the|that|this)\s+$", before[-5:], re.IGNORECASE) and state.current is not None:
             found = state.current
-    if found is None:
-        found = _agreed_that(ctx, state, s_start, s_end) or _agreed_to(ctx, state, s_start, s_end)
+    if found is None or (not found.stated and found.start >= s_start):
+        # "In the Pretoria agreement, both sides agreed to ...": the named deal is stated here
+        found = _agreed_that(ctx, state, s_start, s_end) or _agreed_to(ctx, state, s_start, s_end) or found
     if found is not None:
         state.current = found
     return found
+
+
+def _without_brokers(ctx: Context, named: list[str], parties: list[str]) -> tuple[list[str], list[str]]:
+    """Drop international organisations from a deal's parties: the UN or the ICRC hosts or
+    mediates a deal between the sides ("reached on Sept. 27 under UN and ICRC auspices")."""
+    keep = [i for i, p in enumerate(parties) if ctx.kind_of(p) != "international_organisation"]
+    return [named[i] for i in keep], [parties[i] for i in keep]
+
+
+def _known_on(ctx: Context, date: dt.date | None, parties: list[str]) -> KnownAgreement | None:
+    """The known deal signed on ``date`` that shares a party with ``parties`` (any, when none is named).
+
+    "the accord signed in Doha on Feb. 29" is the U.S.-Taliban agreement even where the text
+    names one side only, or names a person the gazetteer places with another party."""
+    if date is None:
+        return None
+    on_day = [k for k in ctx.cues.agreements if k.date == date]
+    shared = [k for k in on_day if set(k.parties) & set(parties)]
+    if len(shared) == 1 and not set(parties) - set(shared[0].parties) or len(shared) == 1 and len(parties) < 3:
+        return shared[0]
+    return on_day[0] if len(on_day) == 1 and not parties else None
 
 
 BETWEEN_PARTIES = re.compile(r"(?:\s+(?:of|on|for)\s+(?:the\s+)?[A-Z][\w'’-]*(?:\s+(?:of\s+)?[A-Z][\w'’-]*)*)?,?\s+between\s+")
@@ -274,6 +307,14 @@ def _agreed_on(ctx: Context, start: int, end: int) -> dt.date | None:
     """The day written right after "agreed"/"signed" before a deal's noun ("had agreed on Monday to extend the truce")."""
     for d in ctx.dates(max(start, end - 80), end, future=False):
         if d.kind == "day" and AGREED_ON.search(ctx.text, max(start, d.start - 30), d.start):
+            return d.first
+    return None
+
+
+def _day_before_noun(ctx: Context, start: int, noun: int) -> dt.date | None:
+    """The day that qualifies the noun: "the February 29 deal", "their Feb. 29 agreement", "Monday's statement"."""
+    for d in ctx.dates(max(start, noun - 40), noun, future=False):
+        if d.kind == "day" and re.fullmatch(r"(?:['’]s)?\s+(?:[a-z-]+\s+)?", ctx.text[d.end : noun]):
             return d.first
     return None
 
