@@ -37,6 +37,7 @@ __all__ = [
     "commitments",
     "corroboration",
     "explain",
+    "find_commitment",
     "history",
     "kept",
     "most_quoted",
@@ -289,8 +290,9 @@ def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
             "politifact": politifact_rating(judged, record["upper_bound"])}
 
 
-def history(store: Store, days: list[dt.date]) -> dict[dt.date, list[dict[str, Any]]]:
-    """Every commitment's record as of each of ``days``, from one set of queries.
+def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[dt.date, list[dict[str, Any]]]:
+    """Every commitment's record (or the one whose id is ``only``) as of each
+    of ``days``, from one set of queries.
 
     Equal to calling :func:`commitments` once per day, except that a
     commitment's own terms (target, deadline, agreement) are read from all
@@ -298,6 +300,8 @@ def history(store: Store, days: list[dt.date]) -> dict[dt.date, list[dict[str, A
     change, and when they do the latest reading is the one shown.
     """
     rows, evidence, reports, links = _commitment_inputs(store, None)
+    if only is not None:
+        rows = [r for r in rows if local_id(r["commitment"], "commitment") == only]
     out: dict[dt.date, list[dict[str, Any]]] = {}
     for day in sorted(set(days)):
         records = []
@@ -332,8 +336,8 @@ def publication_dates(store: Store) -> list[dt.date]:
 def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     """A commitment's status at every publication date since it was first reported."""
     rows = []
-    target = _find(commitments(store), commitment)
-    for day, records in history(store, publication_dates(store)).items():
+    target = find_commitment(store, commitment)
+    for day, records in history(store, publication_dates(store), only=target["id"]).items():
         known = [c for c in records if c["id"] == target["id"]]
         if not known:
             continue
@@ -343,9 +347,22 @@ def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     return rows
 
 
+def find_commitment(store: Store, commitment: str, as_of: dt.date | None = None) -> dict[str, Any]:
+    """One commitment's record, by its id (or a part of it that names one).
+
+    An exact id on or after the newest article reads the one record the build
+    kept, through an index: the cost does not grow with the corpus.
+    """
+    if not commitment.startswith("http"):
+        rows = store.query(queries.load("kept-commitment"), {"commitment": f"{ID_BASE}commitment/{commitment}"})
+        if rows and (as_of is None or as_of >= rows[0]["day"]):
+            return _judged_on(json.loads(rows[0]["record"]), as_of or dt.date.today())
+    return _find(commitments(store, as_of), commitment)
+
+
 def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
     """The reasoning behind a commitment's status, in words an analyst can check."""
-    c = _find(commitments(store, as_of), commitment)
+    c = find_commitment(store, commitment, as_of)
     lines = [
         f"{c['obligor']} owes: {c['action']} {'up to ' if c['upper_bound'] else ''}{c['target_count'] or ''} {c['object']}"
         + (f" to {c['counterparty']}" if c["counterparty"] else ""),

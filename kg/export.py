@@ -94,7 +94,32 @@ def _graph_turtle(triples, graph_prefixes: bool) -> str:
         graph.bind(prefix, namespace, override=True, replace=True)
     for triple in triples:
         graph.add(triple)
-    return graph.serialize(format="longturtle")
+    return _longturtle(graph)
+
+
+def _longturtle(graph) -> str:
+    """rdflib's ``longturtle``, with one of its escapes put right.
+
+    A literal with a line break is written between triple quotes; when it ends
+    in a backslash and a quote (``C:\\"``), rdflib takes the quote for one it
+    escaped already and leaves it bare before the closing quotes, which strict
+    parsers (Oxigraph) refuse. Such a final quote is swapped for a character
+    the graph does not use, and that character for an escaped quote after
+    writing.
+    """
+    from rdflib import Graph, Literal
+
+    risky = {o for o in graph.objects() if isinstance(o, Literal) and "\n" in o and o.endswith('"')}
+    if not risky:
+        return graph.serialize(format="longturtle")
+    used = set().union(*(set(str(term)) for triple in graph for term in triple))
+    mark = next(chr(c) for c in range(0xE000, 0xF900) if chr(c) not in used)
+    safe = Graph(namespace_manager=graph.namespace_manager)
+    for s, p, o in graph:
+        if o in risky:
+            o = Literal(str(o)[:-1] + mark, lang=o.language, datatype=o.datatype)
+        safe.add((s, p, o))
+    return safe.serialize(format="longturtle").replace(mark, '\\"')
 
 
 def _sorted_trig(dataset) -> str:
@@ -127,7 +152,7 @@ def export_all(nquads: str, out_dir: Path | str, formats: tuple[str, ...] = ("tt
     for ext in formats:
         path = out_dir / f"graph.{ext}"
         if ext == "ttl":
-            text = _union_graph(dataset).serialize(format="longturtle")
+            text = _longturtle(_union_graph(dataset))
         elif ext == "jsonld":
             text = _sorted_jsonld(dataset)
         elif ext == "nq":

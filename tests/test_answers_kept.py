@@ -102,3 +102,11 @@ def test_kept_answers_are_dropped_before_documents_change(seed_copy, tmp_path, m
         assert answers.commitments(store) == answers.commitments(store, cached=False)
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("offset", [None, 0, 30, -1])
+def test_kept_single_commitment_equals_the_list(timeline_store, offset):
+    day = None if offset is None else newest(timeline_store) + dt.timedelta(days=offset)
+    for record in answers.commitments(timeline_store, day, cached=False):
+        assert answers.find_commitment(timeline_store, record["id"], day) == record
+        assert answers.explain(timeline_store, record["id"], day).startswith(f"{record['obligor']} owes")
