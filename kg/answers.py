@@ -29,6 +29,7 @@ from kg.status import (
     prediction_outcome,
 )
 from kg.stores.base import Store
+from kg.terms import q, unwrap
 
 __all__ = [
     "FAR_FUTURE",
@@ -51,10 +52,8 @@ __all__ = [
 ]
 
 FAR_FUTURE = dt.date(9999, 12, 31)
-ANY = "urn:kg:any"
-ID_BASE = "https://w3id.org/negotiation-kg/id/"  # binds an optional IRI parameter to "no restriction"
+ID_BASE = "https://w3id.org/negotiation-kg/id/"
 NKG = "https://w3id.org/negotiation-kg/ontology#"
-RDF_TYPE = "http://www.w3.org/1999/02/22-rdf-syntax-ns#type"
 ACTIONS = {"ReleaseAction": "release", "WithdrawAction": "withdraw", "CeasefireAction": "ceasefire",
            "TalksAction": "talks", "OtherAction": "other"}
 QUALIFIERS = {"ExactCount": "exact", "AtLeastCount": "at_least", "AtMostCount": "at_most",
@@ -90,10 +89,8 @@ def run(store: Store, name: str, as_of: dt.date | None = None, **bindings: Any) 
     return store.query(queries.load(name), values)
 
 
-def _reports(rows: list[dict[str, Any]], pair: bool = False) -> list[Any]:
-    """Release rows as :class:`Report` records; with ``pair``, each with its
-    (releaser, people) key."""
-    made = [
+def _reports(rows: list[dict[str, Any]]) -> list[Report]:
+    return [
         Report(
             release=r["release"],
             document=document_id(r["document"]),
@@ -110,9 +107,6 @@ def _reports(rows: list[dict[str, Any]], pair: bool = False) -> list[Any]:
         )
         for r in rows
     ]
-    if pair:
-        return [((r["releaser"], r["people"] or ""), report) for r, report in zip(rows, made)]
-    return made
 
 
 def _unset(row: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +119,10 @@ def _unset(row: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _commitment_inputs(store: Store, as_of: dt.date | None):
+def commitment_inputs(store: Store, as_of: dt.date | None = None) -> tuple[Any, ...]:
+    """What :func:`commitments` and :func:`predictions` read from the store:
+    the commitments' rows, their evidence, their candidate release reports and
+    their links; read once by a caller that asks both (the build's derive step)."""
     rows = [_unset(r) for r in run(store, "commitments", as_of)]
     evidence: dict[str, list[dict[str, Any]]] = {}
     for r in run(store, "commitment-evidence", as_of):
@@ -139,12 +136,6 @@ def _commitment_inputs(store: Store, as_of: dt.date | None):
     return rows, evidence, _matching_reports(store, rows, as_of), links
 
 
-def commitment_inputs(store: Store, as_of: dt.date | None = None) -> tuple[Any, ...]:
-    """What :func:`commitments` and :func:`predictions` read from the store, read
-    once for a caller that asks both (the build's derive step)."""
-    return _commitment_inputs(store, as_of)
-
-
 def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date | None) -> dict[str, list[Report]]:
     """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`).
 
@@ -156,8 +147,9 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     commitment's window, not with the whole corpus.
     """
     by_pair: dict[tuple[str, str], list[Report]] = {}
-    for r in _reports(run(store, "release-reports", as_of), pair=True):
-        by_pair.setdefault(r[0], []).append(r[1])
+    rows_read = run(store, "release-reports", as_of)
+    for row, report in zip(rows_read, _reports(rows_read)):
+        by_pair.setdefault((row["releaser"], row["people"] or ""), []).append(report)
     whens: dict[tuple[str, str], list[dt.date]] = {}
     first_known: dict[tuple[str, str], list[Report | None]] = {}  # [i]: the first-published dated report of [:i]
     for key, reports in by_pair.items():
@@ -259,7 +251,7 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
             return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])
-    rows, evidence, reports, links = inputs or _commitment_inputs(store, as_of)
+    rows, evidence, reports, links = inputs or commitment_inputs(store, as_of)
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -299,7 +291,7 @@ def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[
     documents rather than from those published by each day — they rarely
     change, and when they do the latest reading is the one shown.
     """
-    rows, evidence, reports, links = _commitment_inputs(store, None)
+    rows, evidence, reports, links = commitment_inputs(store, None)
     if only is not None:
         rows = [r for r in rows if local_id(r["commitment"], "commitment") == only]
     out: dict[dt.date, list[dict[str, Any]]] = {}
@@ -448,7 +440,7 @@ def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
             return [{**p, "as_of": day.isoformat(),
                      "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
                     for p in view[1][0]]
-    rows, _, reports, _ = inputs or _commitment_inputs(store, as_of)
+    rows, _, reports, _ = inputs or commitment_inputs(store, as_of)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
     for r in run(store, "statement-about", as_of):
@@ -520,7 +512,7 @@ def statements(
         (f"{NKG}speaker", named(store, speaker) if speaker else None),
         (f"{NKG}about", [about] if about else None),
         (f"{NKG}onBehalfOf", named(store, party) if party else None),
-        (RDF_TYPE, [f"{NKG}{classes[kind]}"] if kind else None),
+        (unwrap(q("rdf:type")), [f"{NKG}{classes[kind]}"] if kind else None),
     ) if targets is not None]
     if any(not targets for _, targets in narrowing):
         return []

@@ -26,7 +26,7 @@ from kg import mapping
 from kg.errors import InputError
 from kg.stores import Store
 from kg.stores.base import Quad
-from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, entity, literal
+from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, NS, Triple, entity, literal
 from loaders.corpus import Corpus, load_corpus
 from loaders.facts import DocFacts, Document
 from loaders.factfile import load_fact_file
@@ -38,7 +38,7 @@ BUILD_GRAPH = GRAPH + "build"
 # Answers kept for reading (JSON records of the derived graph's assessments and views):
 # recomputed with the derived graph, left out of the exports like the build graph.
 VIEWS_GRAPH = GRAPH + "views"
-RDF_JSON = "http://www.w3.org/1999/02/22-rdf-syntax-ns#JSON"
+RDF_JSON = NS["rdf"] + "JSON"
 FACTS_DIR = "facts"
 BATCH_SIZE = 1000  # documents extracted, mapped and written together
 DOCUMENT_PREFIX = mapping.document_iri("")[1:-1]
@@ -399,22 +399,22 @@ def derive(store: Store) -> int:
     """Recompute the derived graph and the views: display names, commitment
     statuses as of the latest publication date, the ontology's axioms
     (materialised), then the answers kept for reading (:data:`VIEWS_GRAPH`)."""
+    from kg import answers
     from kg.ontology import load_ontology_graph, materialisation_rules, materialise
 
     store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
-    from kg import answers
-
     dates = answers.publication_dates(store)
-    inputs = answers.commitment_inputs(store, dates[-1]) if dates else None
-    assessments, views = assessment_triples(store, with_views=True, inputs=inputs)
+    day = dates[-1] if dates else None
+    inputs = answers.commitment_inputs(store, day) if day else None
+    assessments, views = assessment_triples(store, day, inputs) if day else ([], [])
     if assessments:
         store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in assessments])
     # One pass reaches the fixpoint for this ontology (tests/test_ontology_rules.py
     # checks it on every change), and each pass costs a scan of the whole store.
     materialise(store.insert_derived, materialisation_rules(load_ontology_graph()), passes=1)
-    views += _whole_views(store, inputs)
-    if views:
+    if day:
+        views += _whole_views(store, day, inputs)
         store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
@@ -426,21 +426,18 @@ def _record_literal(value: object) -> str:
     return f"{body}^^<{RDF_JSON}>"
 
 
-def _whole_views(store: Store, inputs: Any = None) -> list[tuple[str, str, str]]:
-    """Answers over the whole graph as of the latest publication date, kept as
-    views: who is quoted most, which predictions came true."""
+def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
+    """Answers over the whole graph as of ``day`` (the latest publication date),
+    kept as views: who is quoted most, which predictions came true."""
     from kg import answers
     from kg.terms import q, typed
 
-    dates = answers.publication_dates(store)
-    if not dates:
-        return []
     out = []
-    computed = {"most-quoted": answers.most_quoted(store, dates[-1], cached=False),
-                "predictions": answers.predictions(store, dates[-1], cached=False, inputs=inputs)}
+    computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
+                "predictions": answers.predictions(store, day, cached=False, inputs=inputs)}
     for name, records in computed.items():
-        node = entity("view", name, dates[-1].isoformat())
-        out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(dates[-1])),
+        node = entity("view", name, day.isoformat())
+        out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),
                 (node, q("rdfs:label"), literal(name)), (node, q("nkg:answerRecord"), _record_literal(records))]
     return out
 
@@ -448,18 +445,14 @@ def _whole_views(store: Store, inputs: Any = None) -> list[tuple[str, str, str]]
 STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
 
 
-def assessment_triples(store: Store, with_views: bool = False, inputs: Any = None) -> Any:
-    """Each commitment's status as of the corpus's latest publication date, as
-    triples; with ``with_views``, also the answer records kept in :data:`VIEWS_GRAPH`."""
+def assessment_triples(store: Store, day: dt.date, inputs: Any = None) -> tuple[list[Triple], list[Triple]]:
+    """Each commitment's status as of ``day`` (the latest publication date), as
+    triples for the derived graph, and its whole record for :data:`VIEWS_GRAPH`."""
     from kg import answers
     from kg.terms import q, typed
 
-    dates = answers.publication_dates(store)
-    if not dates:
-        return ([], []) if with_views else []
-    day = dates[-1]
-    out = []
-    views = []
+    out: list[Triple] = []
+    views: list[Triple] = []
     for c in answers.commitments(store, day, cached=False, inputs=inputs):
         node = entity("assessment", c["id"], day.isoformat())
         out += [
@@ -476,4 +469,4 @@ def assessment_triples(store: Store, with_views: bool = False, inputs: Any = Non
             out.append((node, q("nkg:shareAchieved"), typed(float(min(c["share"], 1.0)))))
         if c["fulfilled_on"]:
             out.append((node, q("nkg:fulfilledOn"), typed(dt.date.fromisoformat(c["fulfilled_on"]))))
-    return (sorted(out), sorted(views)) if with_views else sorted(out)
+    return sorted(out), sorted(views)

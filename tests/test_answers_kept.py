@@ -44,7 +44,7 @@ def test_kept_commitments_equal_fresh_ones_over_a_timeline(timeline_store, offse
 
 def test_kept_records_are_not_served_before_the_newest_article(timeline_store, monkeypatch):
     calls = []
-    monkeypatch.setattr(answers, "_commitment_inputs", lambda *a: calls.append(a) or ([], {}, {}, {}))
+    monkeypatch.setattr(answers, "commitment_inputs", lambda *a: calls.append(a) or ([], {}, {}, {}))
     answers.commitments(timeline_store, newest(timeline_store) - dt.timedelta(days=1))
     assert calls, "an earlier day must be computed from the documents published by then"
 
