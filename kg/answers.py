@@ -43,6 +43,8 @@ __all__ = [
     "kept",
     "most_quoted",
     "named",
+    "newest_publication_date",
+    "publication_dates",
     "predictions",
     "releases",
     "run",
@@ -322,7 +324,14 @@ def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
 
 
 def publication_dates(store: Store) -> list[dt.date]:
-    return sorted({r["published"] for r in run(store, "documents")})
+    """Every publication day in the store, oldest first."""
+    return sorted(r["published"] for r in run(store, "publication-dates"))
+
+
+def newest_publication_date(store: Store) -> dt.date | None:
+    """The newest publication day in the store (None for an empty store)."""
+    dates = publication_dates(store)
+    return dates[-1] if dates else None
 
 
 def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:

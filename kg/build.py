@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from kg import mapping
+from kg import inference, mapping
 from kg.errors import InputError
 from kg.stores import Store
 from kg.stores.base import Quad
 from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, NS, Triple, entity, literal
-from loaders.corpus import Corpus, load_corpus
+from loaders.corpus import Corpus, load_corpus, with_text
 from loaders.facts import DocFacts, Document
 from loaders.factfile import load_fact_file
 from loaders.gazetteer import DEFAULT_GAZETTEER, load_gazetteer
@@ -119,7 +119,8 @@ def build(
     started = time.perf_counter()
     summary = BuildSummary(store=store.describe())
     unreadable: list[str] | None = [] if keep_going else None
-    corpus: Corpus = load_corpus(corpus_dir, today=today, unreadable=unreadable)
+    # Texts are read again batch by batch (with_text): memory holds the manifest, not the corpus.
+    corpus: Corpus = load_corpus(corpus_dir, today=today, unreadable=unreadable, keep_texts=False)
     summary.skipped.extend(unreadable or [])
     # Documents left out as unreadable keep whatever the store holds for them.
     kept_aside = {line.split(":", 1)[0] for line in unreadable or []}
@@ -128,6 +129,9 @@ def build(
     facts_root = Path(facts_dir) if facts_dir else Path(corpus_dir) / FACTS_DIR
     extract_many, version = _extractor() if extract else (None, "off")
     gazetteer_digest = hashlib.sha256(gazetteer_file.read_bytes()).hexdigest()
+    # A document's graph and its inferences depend on the rules as well.
+    rules_digest = inference.rules_digest()
+    actors_digest = _digest(gazetteer_digest, rules_digest)
 
     reviewed_files = {p.stem: p for p in sorted(facts_root.glob("*.yaml"))} if facts_root.is_dir() else {}
     unknown = sorted(set(reviewed_files) - {d.id for d in corpus} - kept_aside)
@@ -140,7 +144,7 @@ def build(
     todo: list[Document] = []
     for doc in corpus:
         fact_bytes = reviewed_files[doc.id].read_bytes() if doc.id in reviewed_files else b""
-        digest = _digest(doc.sha256, fact_bytes, gazetteer_digest, version, doc.published.isoformat(),
+        digest = _digest(doc.sha256, fact_bytes, gazetteer_digest, rules_digest, version, doc.published.isoformat(),
                          doc.title, doc.publisher, "|".join(doc.credits), doc.file)
         digests[doc.id] = digest
         if stored.get(_graph_of(doc.id)) == digest:
@@ -153,6 +157,7 @@ def build(
     for doc in todo:
         try:
             if doc.id in reviewed_files:
+                doc = with_text(corpus, doc)
                 reviewed[doc.id] = load_fact_file(reviewed_files[doc.id], doc.text)
             good.append(doc)
         except InputError as exc:
@@ -164,22 +169,25 @@ def build(
 
     # Before any document is written: drop the graphs of documents that left the
     # corpus and the answers kept from the old documents (none may be read stale),
-    # refresh the actors graph if the gazetteer changed, and forget the derived
-    # graph's record so that a build stopped half-way re-derives next time.
+    # refresh the actors graph and its inferences if the gazetteer or the rules
+    # changed, and forget the derived graph's record so that a build stopped
+    # half-way re-derives next time.
     present = {_graph_of(d.id): d.id for d in corpus}
     gone = sorted(g for g in stored if g not in present and g not in {_graph_of(i) for i in kept_aside})
     done = {g: d for g, d in stored.items() if g in present and stored[g] == digests[present[g]]}
     prelude: dict[str, tuple] = {}
     forget = [*gone, DERIVED_GRAPH]
-    if records.get(ACTORS_GRAPH) != gazetteer_digest:
-        prelude[ACTORS_GRAPH] = tuple(mapping.actors_triples(gazetteer))
+    actors = tuple(mapping.actors_triples(gazetteer))
+    if records.get(ACTORS_GRAPH) != actors_digest:
+        prelude[ACTORS_GRAPH] = actors
+        prelude[inference.inferred_graph(ACTORS_GRAPH)] = tuple(inference.closure(actors))
         forget.append(ACTORS_GRAPH)
     changed = bool(gone or prelude or todo)
     if changed:
         store.replace_graphs(
-            prelude, drop=[*gone, VIEWS_GRAPH],
+            prelude, drop=[*gone, *map(inference.inferred_graph, gone), VIEWS_GRAPH],
             delete=[_record(g, records[g]) for g in forget if g in records],
-            insert=[_record(ACTORS_GRAPH, gazetteer_digest)] if prelude else [],
+            insert=[_record(ACTORS_GRAPH, actors_digest)] if prelude else [],
         )
     summary.removed = len(gone)
 
@@ -191,18 +199,23 @@ def build(
     existing = store.graph_names() if good else set()
     known = _stored_known(store) if good else {}
     known.update(mapping.known_ids(reviewed.values()))
+    # Each document's inferences are computed with it, the actors as context.
+    context = inference.Context(actors) if good else None
     tracker = _Tracker(progress, len(good))
+    source = corpus
     batches = [good[i:i + BATCH_SIZE] for i in range(0, len(good), BATCH_SIZE)]
     deferred: list[tuple[Document, DocFacts]] = []
     for number, batch in enumerate(batches, 1):
         last = number == len(batches)
+        batch = [with_text(source, doc) for doc in batch]
         extracted = extract_many(batch, gazetteer, jobs=jobs, progress=tracker.within()) if extract_many else {}
         summary.extracted += len(extracted)
         facts = [(doc, merge_facts(extracted.get(doc.id), reviewed.get(doc.id), doc.id)) for doc in batch]
         known.update(mapping.known_ids(f for _, f in facts))
         if last:
             facts += deferred
-        graphs: dict[str, tuple] = {}
+        graphs: dict[str, tuple] = {}  # the documents' graphs and their inferences
+        written: list[str] = []  # the documents' graphs
         failed: list[str] = []
         for doc, doc_facts in facts:
             try:
@@ -217,20 +230,22 @@ def build(
                 failed.append(_graph_of(doc.id))
                 continue
             graphs[mapped.graph] = mapped.triples
+            written.append(mapped.graph)
+            graphs[inference.inferred_graph(mapped.graph)] = tuple(inference.closure(mapped.triples, context=context))
             summary.triples_per_document[doc.id] = len(mapped.triples)
         store.replace_graphs(
             graphs,
-            delete=[_record(g, stored[g]) for g in (*graphs, *failed) if g in stored],
-            insert=[_record(g, digests[present[g]]) for g in graphs],
+            delete=[_record(g, stored[g]) for g in (*written, *failed) if g in stored],
+            insert=[_record(g, digests[present[g]]) for g in written],
             absent={g for g in graphs if g not in existing},
         )
-        done.update((g, digests[present[g]]) for g in graphs)
+        done.update((g, digests[present[g]]) for g in written)
         tracker.advance(len(batch))
 
     # The texts and facts are in the store now: let them go before the derived
     # graph is computed (at 100,000 articles they are a few hundred megabytes).
     summary.documents = len(corpus)
-    corpus = good = todo = batches = batch = deferred = facts = graphs = extracted = present = None  # type: ignore[assignment]
+    corpus = source = good = todo = batches = batch = deferred = facts = graphs = extracted = present = None  # type: ignore[assignment]
 
     # The derived graph depends on every document, the gazetteer and the rules:
     # recomputed whenever one of them changed, left alone otherwise.
@@ -252,11 +267,10 @@ def build(
             from kg.report import write_report
             from kg.tables import write_tables
 
-            from kg.answers import publication_dates
+            from kg.answers import newest_publication_date
 
             # Judged as of the newest article, not the clock, so a rebuild gives the same files.
-            dates = publication_dates(store)
-            day = dates[-1] if dates else None
+            day = newest_publication_date(store)
             summary.exports["graph.html"] = write_page(store, Path(out_dir) / "graph.html", as_of=day)
             for written in (write_report(store, out_dir, as_of=day), write_tables(store, out_dir, as_of=day)):
                 summary.exports.update({path.name: path for path in written.values()})
@@ -397,27 +411,42 @@ WHERE {{ {{ SELECT ?x (COALESCE(MIN(?actorLabel), MIN(?anyLabel)) AS ?label) WHE
 
 def derive(store: Store) -> int:
     """Recompute the derived graph and the views: display names, commitment
-    statuses as of the latest publication date, the ontology's axioms
-    (materialised), then the answers kept for reading (:data:`VIEWS_GRAPH`)."""
+    statuses as of the latest publication date with what the ontology's axioms
+    entail from them, then the answers kept for reading (:data:`VIEWS_GRAPH`).
+
+    The documents' own entailments are written with each document
+    (:mod:`kg.inference`); here only the assessments' are added, with the
+    types of the commitments they assess as context.
+    """
     from kg import answers
-    from kg.ontology import load_ontology_graph, materialisation_rules, materialise
 
     store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
-    dates = answers.publication_dates(store)
-    day = dates[-1] if dates else None
+    day = answers.newest_publication_date(store)
     inputs = answers.commitment_inputs(store, day) if day else None
     assessments, views = assessment_triples(store, day, inputs) if day else ([], [])
     if assessments:
-        store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in assessments])
-    # One pass reaches the fixpoint for this ontology (tests/test_ontology_rules.py
-    # checks it on every change), and each pass costs a scan of the whole store.
-    materialise(store.insert_derived, materialisation_rules(load_ontology_graph()), passes=1)
+        assessed = sorted({o for _, p, o in assessments if p == ASSESSES})
+        context = inference.Context(_types_of(store, assessed))
+        entailed = inference.closure(assessments, context=context)
+        store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in (*assessments, *entailed)])
     if day:
         views += _whole_views(store, day, inputs)
         store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
+
+
+ASSESSES = f"<{NKG}assesses>"
+
+
+def _types_of(store: Store, resources: list[str]) -> list[Triple]:
+    """The ``rdf:type`` triples of ``resources`` (N-Triples IRIs), from any graph."""
+    if not resources:
+        return []
+    rows = store.query("SELECT DISTINCT ?x ?type WHERE { GRAPH ?g { ?x a ?type } }",
+                       {"x": [r[1:-1] for r in resources]})
+    return [(f"<{r['x']}>", f"<{NS['rdf']}type>", f"<{r['type']}>") for r in rows]
 
 
 def _record_literal(value: object) -> str:

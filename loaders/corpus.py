@@ -22,14 +22,14 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from kg.errors import DocumentError, ManifestError
 from loaders.facts import Document
 from loaders.yamlfile import LineDict, load
 
-__all__ = ["MANIFEST", "MAX_BYTES", "Corpus", "load_corpus", "read_text"]
+__all__ = ["MANIFEST", "MAX_BYTES", "Corpus", "load_corpus", "read_text", "with_text"]
 
 MANIFEST = "manifest.yaml"
 MAX_BYTES = 5 * 1024 * 1024
@@ -157,12 +157,18 @@ def load_corpus(
     today: dt.date | None = None,
     max_bytes: int = MAX_BYTES,
     unreadable: list[str] | None = None,
+    keep_texts: bool = True,
 ) -> Corpus:
     """Read ``root/manifest.yaml`` and every article it lists.
 
     With a list as ``unreadable``, an article whose text cannot be used (its
     encoding, size or content) is left out and its error appended there;
     without one, it stops the load. Manifest errors always stop it.
+
+    With ``keep_texts=False`` every text is still read, checked and digested,
+    but the documents come without it (``text`` is empty) and
+    :func:`with_text` reads it again when it is needed: a corpus of a hundred
+    thousand articles then costs its manifest in memory, not its texts.
     """
     root = Path(root)
     manifest = root / MANIFEST
@@ -222,7 +228,7 @@ def load_corpus(
                 published=_date(manifest, entry, "published", today),
                 publisher=_text_field(manifest, entry, "publisher"),
                 title=_text_field(manifest, entry, "title"),
-                text=text,
+                text=text if keep_texts else "",
                 sha256=hashlib.sha256(text.encode("utf-8")).hexdigest(),
                 credits=tuple(c.strip() for c in credits),
                 dateline=_text_field(manifest, entry, "dateline") if entry.get("dateline") else None,
@@ -230,3 +236,16 @@ def load_corpus(
             )
         )
     return Corpus(root=root, documents=tuple(docs))
+
+
+def with_text(corpus: Corpus, doc: Document, max_bytes: int = MAX_BYTES) -> Document:
+    """``doc`` with its text, read again from the corpus folder when it was
+    loaded without (``keep_texts=False``); a text that changed since it was
+    digested is refused."""
+    if doc.text:
+        return doc
+    path = corpus.root / doc.file
+    text = read_text(path, max_bytes)
+    if hashlib.sha256(text.encode("utf-8")).hexdigest() != doc.sha256:
+        raise DocumentError(f"{path}: changed while the corpus was being read; build again")
+    return replace(doc, text=text)

@@ -16,7 +16,7 @@ import yaml
 
 import kg.build as build_module
 from bench import generate
-from kg import answers
+from kg import answers, inference
 from kg.build import BUILD_GRAPH, build
 from kg.stores import open_store
 from kg.terms import DERIVED_GRAPH, NKG
@@ -187,8 +187,12 @@ def test_build_incremental_batches_give_the_same_graph(spec, calls, tmp_path, mo
 
     build(corpus, many)
 
-    document_writes = [graphs for graphs, _ in calls["writes"] if any(g.startswith(DOC) for g in graphs)]
+    document_writes = [[g for g in graphs if g.startswith(DOC)] for graphs, _ in calls["writes"]
+                       if any(g.startswith(DOC) for g in graphs)]
     assert [len(g) for g in document_writes] == [3, 3, 3, 1], "one store write per batch"
+    for graphs in document_writes:
+        assert all(inference.inferred_graph(g) in next(w for w, _ in calls["writes"] if g in w) for g in graphs), \
+            "each document's inferences are written with it"
     assert _quads(many) == _quads(one)
     many.close()
 

@@ -102,3 +102,24 @@ def test_corpus_crlf_kept_as_is(tmp_path):
     (root / "manifest.yaml").write_text(_manifest(_entry()), encoding="utf-8")
     doc = load_corpus(root).documents[0]
     assert doc.text == "Line one.\r\nLine two.\r\n"
+
+
+def test_corpus_without_texts_reads_each_text_again_when_asked(make_corpus):
+    from loaders.corpus import with_text
+
+    root = make_corpus({"a.txt": "The talks resumed in Doha on Sunday.\n"})
+    corpus = load_corpus(root, keep_texts=False)
+    doc = corpus.documents[0]
+    assert doc.text == "" and doc.sha256
+    assert with_text(corpus, doc).text == "The talks resumed in Doha on Sunday.\n"
+    assert with_text(corpus, doc).sha256 == load_corpus(root).documents[0].sha256
+
+
+def test_corpus_text_changed_after_it_was_digested_is_refused(make_corpus):
+    from loaders.corpus import with_text
+
+    root = make_corpus({"a.txt": "The talks resumed in Doha on Sunday.\n"})
+    corpus = load_corpus(root, keep_texts=False)
+    (root / "a.txt").write_text("The talks broke down in Doha on Sunday.\n", encoding="utf-8")
+    with pytest.raises(DocumentError, match=r"a\.txt: changed while the corpus was being read"):
+        with_text(corpus, corpus.documents[0])
