@@ -604,8 +604,13 @@ def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = 
     return out
 
 
-def agreements(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Agreements and decisions with their signatories and dates."""
+def agreements(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
+    """Agreements and decisions with their signatories and dates; for a date
+    on or after the newest article, the view the build kept."""
+    if cached:
+        view = kept(store, "DerivedView", "agreements")
+        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
+            return view[1][0]
     return [
         {
             "id": local_id(r["agreement"], "agreement"),

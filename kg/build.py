@@ -1,10 +1,11 @@
 """Building the graph: corpus → facts → named graphs → store → derived → exports.
 
 A build is incremental: each document's inputs (its text, its reviewed fact
-file, the gazetteer and the extractor version) are digested, and a document
-whose digest the store already holds is neither re-extracted nor rewritten.
-Documents go through in batches of ``BATCH_SIZE``: a batch is extracted,
-mapped and written together with its documents' digests in one store
+file, the gazetteer, the ontology's rules and the extractor version) are
+digested, and a document whose digest the store already holds is neither
+re-extracted nor rewritten. Documents go through in batches of
+``BATCH_SIZE``: a batch is read, extracted, mapped and written together with
+its documents' inferred graphs (:mod:`kg.inference`) and digests in one store
 transaction, so each document's graph is replaced whole and a build stopped
 half-way keeps what it wrote. Documents that left the corpus lose their
 graphs. The derived graph is recomputed from scratch whenever an input
@@ -457,13 +458,14 @@ def _record_literal(value: object) -> str:
 
 def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
     """Answers over the whole graph as of ``day`` (the latest publication date),
-    kept as views: who is quoted most, which predictions came true."""
+    kept as views: who is quoted most, which predictions came true, the agreements."""
     from kg import answers
     from kg.terms import q, typed
 
     out = []
     computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
-                "predictions": answers.predictions(store, day, cached=False, inputs=inputs)}
+                "predictions": answers.predictions(store, day, cached=False, inputs=inputs),
+                "agreements": answers.agreements(store, day, cached=False)}
     for name, records in computed.items():
         node = entity("view", name, day.isoformat())
         out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),

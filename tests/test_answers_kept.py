@@ -62,6 +62,20 @@ def test_kept_predictions_equal_fresh_ones_over_a_timeline(timeline_store, offse
     assert kept and kept == answers.predictions(timeline_store, day, cached=False)
 
 
+@pytest.mark.parametrize("offset", [None, 0, 10])
+def test_kept_agreements_equal_fresh_ones(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    kept = answers.agreements(seed_store, day)
+    assert kept and kept == answers.agreements(seed_store, day, cached=False)
+
+
+def test_kept_agreements_are_not_served_before_the_newest_article(timeline_store):
+    day = newest(timeline_store) - dt.timedelta(days=30)
+    earlier = answers.agreements(timeline_store, day)
+    assert earlier == answers.agreements(timeline_store, day, cached=False)
+    assert earlier != answers.agreements(timeline_store), "the timeline's later articles restate and add agreements"
+
+
 def test_kept_answers_exist_and_stay_out_of_exports(tmp_path):
     from kg.build import build
     from kg.stores import open_store
