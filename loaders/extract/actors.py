@@ -77,6 +77,8 @@ ARMED_WORDS = re.compile(r"\b(?:Army|Front|Movement|Brigades?|Forces|Militia|Lib
 IO_WORDS = re.compile(r"\b(?:International|United|Union|Organi[sz]ation|Committee|Agency|Programme|Program|Fund|Council\s+of)\b")
 OWNER = re.compile(r"(?<![\w])([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)(?:['’]s?)?\s+(?:[Tt]he\s+)?$")
 ABBREVIATION = re.compile(r"^(?:(?:[A-Z]\.)+|Gen|Col|Dr|Mr|Mrs|Ms|Lt|Sen|Rep|Gov|Maj|Adm|St|Sgt|Capt|Cmdr|Brig)\.?$")
+NON_SPACE = re.compile(r"\S+")
+POSSESSIVE_S = re.compile(r"['’]s$")
 TOKEN = re.compile(r"[\w][\w.'’-]*[\w.]|[\w]|'s|’s")
 
 
@@ -159,6 +161,13 @@ class ActorFinder:
         heads = sorted(cues.post_heads)
         first = "".join(sorted({c for h in heads for c in (h[0].lower(), h[0].upper())}))
         self.head_re = re.compile(rf"(?<![\w])(?=[{re.escape(first)}])(?P<head>" + words_pattern(heads) + r")(?P<pl>e?s)?(?![\w])", re.IGNORECASE)
+        # the longest word of each phrase after its first (which a sentence may capitalise): a text
+        # without any of them has no such source (a cheap test before the scan)
+        keys = {max(g.split()[1:] or g.split(), key=len) for g in cues.group_speakers}
+        self.group_keys = frozenset(keys | {k.capitalize() for k in keys})
+        g_first = "".join(sorted({c for g in cues.group_speakers for c in (g[0].lower(), g[0].upper())}))
+        self.group_re = (re.compile(rf"(?<![\w-])(?=[{re.escape(g_first)}])(?i:" + words_pattern(cues.group_speakers) + r")(?![\w-])")
+                         if cues.group_speakers else None)
         self.titles = sorted(cues.name_titles, key=len, reverse=True)
         self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
         self.name_stop = STOP_WORDS | {m.lower() for m in self.demonyms} | self.title_words | cues.post_heads
@@ -289,8 +298,8 @@ class ActorFinder:
         return None
 
     def _trim_name(self, text: str, start: int, end: int) -> tuple[int | None, int]:
-        words = [(m.start() + start, m.end() + start, re.sub(r"['’]s$", "", m.group(0))) for m in re.finditer(r"\S+", text[start:end])]
-        words = [(s, s + len(w), w) for s, _, w in words]
+        words = [(m.start(), m.start() + len(w), w) for m in NON_SPACE.finditer(text, start, end)
+                 for w in (POSSESSIVE_S.sub("", m.group(0)),)]
         while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
             words.pop(0)
         while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
@@ -352,6 +361,23 @@ class _DocState:
         if found is None:
             return None
         return self.cues.head_class.get(found, found)
+
+    def _last_organ(self, c: _Cand, head: str) -> str | None:
+        """"The ministry said": the party whose ministry the text named last (within a few paragraphs)."""
+        for m in reversed(self.mentions[-40:]):
+            if c.start - m.end > 3000:
+                break
+            if m.kind == "descriptor" and head in self.text[m.start : m.end].lower() and m.party:
+                return m.party
+        return None
+
+    def _owner(self, name: str) -> str | None:
+        """The party a name before an organ stands for: "The UAE (foreign ministry)", "Kenya('s air force)"."""
+        if re.search(r"[.!?]$", name) and not re.search(r"(?:^|\s)(?:[A-Z]\.){2,}$", name):
+            return None  # "... the ICRC. The rebels": a sentence ends before the organ
+        name = re.split(r"(?<=[\w)][.!?])\s+(?=[A-Z])", name)[-1]  # the name after a sentence's end, not the word ending it
+        name = re.sub(r"^(?:The|A)\s+", "", name)
+        return self.f.alias_ids.get(name) or self.f.alias_norm.get(normalise(name)) or self.gaz.metonyms.get(normalise(name))
 
     def party_kind(self, party: str | None) -> str | None:
         if party and party in self.gaz.parties:
@@ -491,7 +517,7 @@ class _DocState:
                 if demo and demo.group("demo"):
                     country = self.f.demonyms.get(demo.group("demo"))
                 owner = OWNER.search(text, max(0, c.start - 40), c.start)
-                owned = self.f.alias_ids.get(owner.group(1)) if owner else None
+                owned = self._owner(owner.group(1)) if owner else None
                 if re.search(r",\s*whose\s+$", text[max(0, c.start - 12) : c.start]):
                     # "the United Arab Emirates, whose foreign ministry said": the organ of the party before
                     comma = text.rfind(",", 0, c.start)
@@ -501,7 +527,8 @@ class _DocState:
                     # "France's foreign ministry", "the Netherlands foreign ministry": that party's organ
                     self._add(Mention(c.start, c.end, "descriptor", (owned,), party=owned, core_start=c.start, core_end=c.end))
                     continue
-                party = self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
+                party = self._last_organ(c, "ministry") if demo and normalise(demo.group("desc")) in ("the ministry", "ministry") else None
+                party = party or self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
                 if party is None and country and c.ref == "government":
                     party = next((p for p in self.f.countries.get(country, ()) if self.party_kind(p) in ("government", "state")), None)
                 if party is None and c.ref == "government":
@@ -525,6 +552,8 @@ class _DocState:
             elif c.kind in ("person", "name"):
                 self.person(c)
         self.descriptions(quotes)
+        if self.f.group_re is not None and any(k in text for k in self.f.group_keys):
+            self.groups()
         self.mentions.sort(key=lambda m: (m.start, -m.end))
         # a name inside a longer mention (a title, an apposition, a description) is part of it
         kept: list[Mention] = []
@@ -765,6 +794,54 @@ class _DocState:
             self._add(Mention(left, right, "post", (actor,), party=party, post=post if post != actor else None,
                                          head=head, core_start=left, core_end=right, plural=plural))
             taken.append((left, right))
+
+    def groups(self) -> None:
+        """Plural sources nobody names, as anonymous posts: "rights groups", "diplomats in Nairobi",
+        "Western analysts", "people familiar with the talks"."""
+        text = self.text
+        taken = sorted((m.start, m.end) for m in self.mentions if m.kind != "pronoun")
+        starts = [t[0] for t in taken]
+        for m in self.f.group_re.finditer(text):
+            g_start, g_end = m.start(), m.end()
+            i = bisect.bisect_right(starts, g_end) - 1
+            if i >= 0 and taken[i][1] > g_start:
+                continue
+            # left: capitalised or modifier words, back to a determiner or the clause's start
+            left = g_start
+            for tok in reversed(list(re.finditer(r"[\w.'’-]+", text[max(0, g_start - 40) : g_start]))):
+                tstart = max(0, g_start - 40) + tok.start()
+                if text[tstart + len(tok.group(0)) : left].strip():
+                    break
+                word = tok.group(0)
+                low = word.lower()
+                if low in ("the", "some", "many", "several", "other", "local", "international", "independent", "foreign"):
+                    left = tstart
+                    continue
+                if (word in self.f.demonyms or (word[0].isupper() and low not in STOP_WORDS and low not in self.f.title_words)) and not word.endswith("."):
+                    left = tstart
+                    continue
+                break
+            right = g_end
+            if m.group(0).lower().endswith((" with", " to")):
+                np = re.match(r"\s+((?:the|a|an)\s+)?[\w'’-]+(?:\s+(?:of|for|on|in)\s+(?:the\s+)?[\w'’-]+)?", text[right : right + 60])
+                if not np:
+                    continue
+                right += np.end()
+            else:
+                pp = re.match(r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country)\b", text[right : right + 50])
+                if pp:
+                    right += pp.end()
+            parties = self.parties_in(left, right)
+            party = parties[0] if parties else None
+            title = _clean_title(text[left:right])
+            if party is not None and self.party_kind(party) in ("government", "state") and not re.search(r"[A-Z]", text[left:g_start]):
+                party = None  # "diplomats in Kabul": a place, not their employer
+            post = post_id(party, title, f"anon-{self.doc_id}")
+            if post not in self.posts:
+                self.posts[post] = Post(post, title, party, None, anonymous=True)
+            self.party_of[post] = party
+            self.head_of[post] = m.group(0).lower()
+            self._add(Mention(left, right, "post", (post,), party=party, head=m.group(0).lower(), core_start=left, core_end=right, plural=True))
 
     def definite(self, head: str, party: str | None, at: int) -> tuple[str | None, str | None, str | None]:
         """'the official', 'the U.S. envoy': somebody named before, after, or in the gazetteer."""

@@ -37,13 +37,18 @@ __all__ = ["find_commitments"]
 
 MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day)?\s+to)"
 TERMS = re.compile(
-    r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+for|provided\s+for|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
+    r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
 UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a|its|their)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
 UNDER_TERMS = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:it|(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap|statement|declaration))\b[^,;.]{0,160},\s*")
 # "It calls for ...", "The accord obliges ...": terms of the deal the text just named, led by a pronoun or the bare noun
 PRONOUN_TERMS = re.compile(r"\s*(?:It|This|They)\s+(?:also\s+)?(?:calls(?=\s+for)|called(?=\s+for)|provides(?=\s+for)|provided(?=\s+for)|requires|required|stipulates|stipulated|envisages|sets\s+out|obliges|commits)\s+")
-ORDERED = re.compile(r"\b(?:has\s+|have\s+|had\s+)?(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+", re.IGNORECASE)
+ORDERED = re.compile(
+    r"\b(?:has\s+|have\s+|had\s+)?(?:(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+(?:all\s+(?:of\s+)?)?"
+    # "a decree pardoning 380 members of ...", "ordering the 400 to be freed": a decision over people counted
+    r"|(?P<pardon>pardoning|pardoned|pardons|amnestying|amnestied)\s+(?:all\s+)?(?=(?:the\s+)?(?:some\s+|about\s+|nearly\s+)?\d|(?:the\s+)?[a-z-]+\s+(?:hundred|thousand))"
+    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=[^,;.]{1,60}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
+    re.IGNORECASE)
 # "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
 DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
 SIGNED_DECREE = re.compile(r"\s+(?:\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b", re.IGNORECASE)
@@ -51,8 +56,9 @@ RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 # "signed a revitalised peace accord", "hosted the signing of a Declaration of ...", "put their names to the ... accord"
 SIGNED = re.compile(
-    r"\b(?:(?:signed|struck|reached|sealed|inked|concluded|agreed|initialled|initialed)(?:\s+(?:on|late\s+on)\s+\w+day)?|signing\s+of|put\s+(?:their|his|her)\s+names?\s+to)"
-    r"\s+(?:a|an|the)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
+    r"\b(?:(?:signed(?:\s+off\s+on)?|struck|reached|sealed|inked|concluded|agreed(?:\s+(?:on|upon))?|initialled|initialed|hammered\s+out|finali[sz]ed|(?P<announced>announced|unveiled))"
+    r"(?:\s+(?:on|late\s+on)\s+\w+day)?|signing\s+of|put\s+(?:their|his|her)\s+names?\s+to)"
+    r"\s+(?:a|an|the|their|its)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
 NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
@@ -210,7 +216,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                 named2, parties2 = _parties_of(ctx, s_start, s_start + sign.start())
                 if len(parties2) >= 2:
                     named, parties = named2, parties2
-            stated = True
+            # "the two sides announced an arrangement": a deal only when both sides announce it
+            stated = not (sign.group("announced") and len(parties) < 2)
             # "signed ... in Maputo on Tuesday", else "on Wednesday signed ..." before the verb
             date = (_date_in(ctx, m.end(), min(s_end, m.end() + (200 if between else 60)))
                     or _date_in(ctx, max(s_start, s_start + sign.start() - 40), s_start + sign.end()))
@@ -451,6 +458,29 @@ def _figure_people(ctx: Context, start: int, limit: int):
     return figure, obj, figure.start, noun_end
 
 
+def _nation_people(ctx: Context, start: int, end: int, obligor: str | None) -> bool:
+    """'Israel is to free 1,900 Palestinian prisoners': people of a nation whose side in the conflict is a
+    movement, not a state, are nobody's party (as in releases); fighters or members named are the movement's."""
+    from loaders.extract.releases import _patterns
+
+    other = ctx.opponent(obligor, start) if obligor else None
+    if other is None or ctx.kind_of(other) != "armed_movement":
+        return False
+    if any(m.kind in ("party", "descriptor", "metonym") and m.actor for m in ctx.mentions_in(start, end)):
+        return False
+    _, _, _, kinds = _patterns(ctx)
+    span = ctx.text[start:end]
+    if any(p.search(span) for _, p in kinds):
+        return False
+    for word in re.findall(r"[\w.'’-]+", span):
+        base = re.sub(r"['’]s$", "", word)
+        if base not in ctx.cues.demonyms and base.endswith("s"):
+            base = base[:-1]
+        if base in ctx.cues.demonyms:
+            return other in ctx.gaz.countries.get(ctx.cues.demonyms[base], ())
+    return False
+
+
 def _object_party(ctx: Context, start: int, end: int) -> str | None:
     from loaders.extract.releases import _patterns, _released_party
 
@@ -521,7 +551,29 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     actions = _action_pattern(ctx)
     deadline = _deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
     hits = list(actions.finditer(text, start, end))
-    others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|commits?|undertook|undertakes?)(?:\s+(?:itself|themselves))?(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") else ()
+    whole = deadline
+    segments = _duty_clauses(text, start, end)
+
+    def clause_deadline(a: int, b: int) -> dt.date | None:
+        return _deadline(ctx, a, b, obligation=True) or _within(ctx, a, b, agr.date if agr else None)
+
+    def own_deadline(pos: int, action: str = "other") -> dt.date | None:
+        """The deadline of the clause holding ``pos``: "X is to disarm within 30 days, and Y committed to
+        restoring services" gives Y none. A sentence of one clause, or one that closes on "all by March 10",
+        keeps the sentence's; "X was to free 5,000 by March 10, and Y were to free 1,000 in return" gives
+        the second release the deadline of the first."""
+        if len(segments) < 2 or SHARED_DEADLINE.search(text, start, end):
+            return whole
+        a, b = next(((a, b) for a, b in segments if a <= pos < b), segments[-1])
+        found = clause_deadline(a, b)
+        if found is None and action != "other":
+            for a2, b2 in segments:
+                if (a2, b2) != (a, b) and any(a2 <= h.start() < b2 and ctx.cues.actions[" ".join(h.group("a").lower().split())] == action for h in hits):
+                    found = found or clause_deadline(a2, b2)
+        return found
+    # under a deal the text follows, a party's own undertaking is a duty of any kind: "the ELN undertook to stop kidnapping"
+    party_duty = rule == "commitment-verb" and agr is not None and len(agr.parties) >= 2
+    others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|commits?|undertook|undertakes?)(?:\s+(?:itself|themselves))?(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") or party_duty else ()
     if rule.startswith("agreement-terms"):
         modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to|were\s+to|was\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|required)\s+to)\s+(?:also\s+)?(?P<a>[a-z]+)\b", text[start:end])
         binding = [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
@@ -539,11 +591,11 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             continue
         p_end = _phrase_end(ctx, start + om.end(), end)
         # a deadline of this obligation only: "while the government would suspend ..." has none of the clause before
-        own = deadline
+        own = own_deadline(start + om.start())
         split = None
         for split in re.finditer(r"(?:,\s*while|,\s*whereas|;)\s", text[start : start + om.start()]):
             pass
-        if split is not None:
+        if split is not None and len(segments) < 2:
             b = start + split.end()
             own = _deadline(ctx, b, end, obligation=True) or _within(ctx, b, end, agr.date if agr else None)
         # "is to disarm its 5,221 remaining fighters", "will send a force of 1,960 troops": the people counted
@@ -559,6 +611,11 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                     ob = ctx.party_of(actor)
                     if ob and ob not in obligors_other:
                         obligors_other.append(ob)
+        if _told_by_other(ctx, start + om.start(), obligors_other, agr):
+            continue  # "Hamas said that Israel had agreed to ...": another side's claim, no duty
+        if party_duty and (ctx.in_quote(start + om.start()) or not obligors_other or verb in ctx.cues.number_words
+                           or any(ob not in agr.parties for ob in obligors_other)):  # type: ignore[union-attr]
+            continue  # only the deal's own parties owe under it
         # "commit to ensuring that all foreign fighters leave": the duty is the departure
         duty = "withdraw" if verb in ("ensure", "ensuring", "see") and PULL_OUT.search(text, start + om.end("a"), min(end, start + om.end("a") + 120)) else "other"
         for ob in obligors_other:
@@ -567,6 +624,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                               counterparty=_other(ctx, agr, ob)))
     for am in hits:
         action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
+        deadline = own_deadline(am.start(), action)
         before = text[max(start, am.start() - 60) : am.start()]
         modal = re.search(MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
@@ -656,7 +714,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                                       (ev_start, am.end() + every.end()), rule + "-all"))
                 continue
             figure, obj, o_start, o_end = fp
-            object_party = _object_party(ctx, o_start, o_end) or ctx.opponent(obligor, am.start())
+            object_party = (None if _nation_people(ctx, o_start, o_end, obligor)
+                            else _object_party(ctx, o_start, o_end) or ctx.opponent(obligor, am.start()))
             c = _make(ctx, state, agr, obligor, action, _object_text(obj), object_party, figure, deadline,
                       (ev_start, o_end), rule)
             made.append(c)
@@ -675,7 +734,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                         ob2 = ctx.party_of(other.actor)
                         if ob2:
                             figure2, obj2, s2, e2 = fp2
-                            op2 = _object_party(ctx, s2, e2) or ctx.opponent(ob2, s2)
+                            op2 = None if _nation_people(ctx, s2, e2, ob2) else _object_party(ctx, s2, e2) or ctx.opponent(ob2, s2)
                             made.append(_make(ctx, state, agr, ob2, action, _object_text(obj2), op2, figure2, deadline,
                                               (other.start, e2), rule + "-gapped"))
         elif action in ("ceasefire", "talks"):
@@ -688,6 +747,34 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             made.append(_make(ctx, state, agr, obligor, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
                               counterparty=_other(ctx, agr, obligor)))
     return made
+
+
+DUTY_BOUND = re.compile(r"(?:,\s*(?:and|while|whereas|but)|;)\s+")
+SHARED_DEADLINE = re.compile(r",\s+(?:all|both|each)\s+(?:by|within|before|no\s+later\s+than)\b", re.IGNORECASE)
+DUTY_VERB = re.compile(MODAL + r"|\b(?:undert(?:ook|akes?)|commit(?:s|ted)?)\s+to\b")
+
+
+def _duty_clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The clauses of a sentence of terms, cut where a new clause states a duty of its own
+    (", and Washington pledged to ...", "; Y is to ...")."""
+    cuts = [start]
+    for b in DUTY_BOUND.finditer(text, start, end):
+        nxt = DUTY_BOUND.search(text, b.end(), end)
+        if DUTY_VERB.search(text, b.end(), nxt.start() if nxt else end):
+            cuts.append(b.end())
+    return [(a, b) for a, b in zip(cuts, cuts[1:] + [end])]
+
+
+def _told_by_other(ctx: Context, pos: int, obligors: list[str], agr: _Agr | None) -> bool:
+    """Is ``pos`` inside what the other side said ("Hamas said that Israel had agreed to ...")?
+    A go-between telling the terms ("the mediators said both forces are to ...") is not."""
+    for st in ctx.statements_around(pos):
+        if not st.evidence.start <= pos < st.evidence.end:
+            continue
+        party = ctx.party_of(st.speaker)
+        if party is not None and party not in obligors and (agr is None or party in agr.parties):
+            return True
+    return False
 
 
 def _binds(ctx: Context, agr: _Agr, pos: int, floor: int) -> bool:
@@ -727,47 +814,84 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
         if ctx.in_quote(m.start()) or NOT_COMMITMENT.search(text, max(s_start, m.start() - 30), m.start()):
             continue
         subj = ctx.subject_before(m.start(), s_start) or _decree_maker(ctx, s_start, m.start())
+        if subj is None and DECREE_SUBJECT.fullmatch(text, s_start, m.start()):
+            # "X signed a decree on Monday. It orders the release of all 400 ...": the maker named just before
+            subj = _decree_maker(ctx, max(0, s_start - 3000), s_start, last=True)
+        if subj is None and m.group("pardon"):
+            # "signed a decree on Friday pardoning 380 ...": the signer
+            subj = _decree_maker(ctx, s_start, m.start())
+        if subj is None and re.search(r"\b(?:decree|order|pardon|amnesty)\s+$", text[max(s_start, m.start() - 12) : m.start()], re.IGNORECASE):
+            # "The decree orders the release of all 400": the decree the text named before
+            subj = _decree_maker(ctx, max(0, s_start - 3000), s_start, last=True)
         decider = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
         if decider is None:
             continue
+        if (m.group("pardon") or m.group("passive")) and ctx.kind_of(decider) not in ("government", "state", "armed_movement"):
+            continue  # pardons and release orders come from a government or a movement's command
         fp = _figure_people(ctx, m.end(), s_end)
-        if fp is None or fp[2] - m.end() > 12:
-            continue
+        if fp is not None and fp[2] - m.end() > 12:
+            fp = None
+        if fp is None:
+            # "the release of all 400", "ordering the 400 to be freed": people the text named before
+            bare = ctx.numbers.find(text, m.end(), min(s_end, m.end() + 16))
+            if not bare or not bare[0].value or bare[0].value < 2 or bare[0].start - m.end() > 10 or not re.match(
+                    r"\s*(?:[,;.]|to\s+be\b|be\b|$)", text[bare[0].end : s_end]):
+                continue
+            held = _held_nearby(ctx, bare[0].start)
+            if held is None:
+                continue
+            fp = (bare[0], "prisoners", bare[0].end, bare[0].end)
+            object_party = held
+        else:
+            object_party = None
         figure, obj, o_start, o_end = fp
-        object_party = _object_party(ctx, o_start, o_end)
+        if m.group("passive") and not re.match(r"\s*(?:[\w'’-]+\s+){0,4}?(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b", text[o_end:s_end]):
+            continue
+        object_party = object_party or _object_party(ctx, o_start, o_end)
         # the release of the other side's people is owed by their holder; of no side's ("ordinary inmates"), by the decider's
         obligor = ctx.opponent(object_party, o_start) if object_party else decider
         if obligor is None or (object_party is None and ctx.kind_of(decider) not in ("government", "state")):
             continue
-        date = _date_in(ctx, s_start, s_end) or ctx.doc.published
-        agr = _Agr("decision", (decider,), (decider,), date, "", subj.start, o_end, True)  # type: ignore[union-attr]
+        if subj.start < s_start:  # type: ignore[union-attr]
+            # a decree signed in an earlier sentence bears that sentence's date
+            date = _date_in(ctx, subj.end, ctx.layout.sentence_of(subj.start)[1]) or ctx.doc.published  # type: ignore[union-attr]
+        else:
+            date = _date_in(ctx, s_start, s_end) or ctx.doc.published
+        ev_start = max(subj.start, s_start + len(text[s_start:s_end]) - len(text[s_start:s_end].lstrip()))  # type: ignore[union-attr]
+        agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, o_end, True)
         state.agreements.setdefault(agr.id, agr)
         state.current = state.agreements[agr.id]
         made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
-                          _deadline(ctx, o_end, s_end), (subj.start, o_end), "decision-ordered"))  # type: ignore[union-attr]
+                          _deadline(ctx, o_end, s_end), (ev_start, o_end), "decision-ordered"))
     return made
 
 
-def _decree_maker(ctx: Context, s_start: int, pos: int):
-    """The maker of the decree a sentence names before ``pos``: "the decree issued by President X ..., which ordered"."""
+def _decree_maker(ctx: Context, s_start: int, pos: int, last: bool = False):
+    """The maker of the decree a sentence names before ``pos``: "the decree issued by President X ..., which ordered";
+    ``last``: the latest such maker in the span (a decree named some sentences before)."""
     text = ctx.text
+    found = []
     for m in DECREED_BY.finditer(text, s_start, pos):
         who = ctx.mention_at(m.end(), 4)
-        if who is not None and who.actor:
-            return who
+        if who is not None and who.actor and not ctx.in_quote(who.start):
+            found.append(who)
     for who in ctx.mentions_in(s_start, pos):
-        if who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and SIGNED_DECREE.match(text, who.end):
-            return who
-    return None
+        if (who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and SIGNED_DECREE.match(text, who.end)
+                and not ctx.in_quote(who.start)):
+            found.append(who)
+    if not found:
+        return None
+    return max(found, key=lambda w: w.start) if last else found[0]
 
 
+DECREE_SUBJECT = re.compile(r"\s*(?:It|(?:The|This|That|Its|His|Her)\s+(?:new\s+|presidential\s+|royal\s+)?(?:decree|order|decision|directive|pardon))\s+(?:also\s+)?", re.IGNORECASE)
 ORDERED_TO = re.compile(
     r"\b(?:ordered|instructed|directed|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces)\s+to\s+",
     re.IGNORECASE,
 )
 COMMITS_TO = re.compile(r"\b(?:commits|committed|obliges|obliged|requires|required|binds|bound)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
 APPROVED_FOR = re.compile(r"\s+(?:who\s+(?:were|had\s+been)\s+)?(?:approved|cleared|earmarked|slated|selected|named)\s+for\s+(?:release|freedom)\b")
-PULL_OUT = re.compile(r"\b(?:pull|withdraw|take)\s+(?:(?:all|its|their|the|remaining|[A-Z][\w.]*)\s+){0,4}(?:troops|forces|soldiers)\s+out\b|\bwithdraw\b|\bleave\b|\bquit\b")
+PULL_OUT = re.compile(r"\b(?:pull|withdraw|take|bring)\s+(?:(?:all|its|their|the|remaining|[A-Z][\w.]*)\s+){0,4}(?:troops|forces|soldiers)\s+(?:out|back|home)\b|\bwithdraw\b|\bleave\b|\bquit\b")
 
 
 def _ordered_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
@@ -807,9 +931,19 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
     made: list[Commitment] = []
     for m in COMMITS_TO.finditer(text, s_start, s_end):
         who = ctx.mention_at(m.end(), 4)
-        if who is None or not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
+        if who is None:
             continue
-        obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
+        group = ctx.coordinated(who, m.end()) if who.kind != "sides" else [who]
+        if len(group) == 1 and who.kind != "sides":
+            group = _and_group(ctx, who)
+        if len(group) > 1 and re.match(r"\s+to\s+", text[group[-1].end : group[-1].end + 5]):
+            # "It obliges the government and Machar's SPLM-IO to form ...": each party named
+            obligors = [o for o in dict.fromkeys(ctx.party_of(a) for g in group for a in g.actors if a) if o]
+            who = group[-1]
+        elif not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
+            continue
+        else:
+            obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
         if not obligors:
             continue
         vp_start = who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
@@ -831,9 +965,25 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
     return made
 
 
+def _and_group(ctx: Context, who: Any) -> list[Any]:
+    """'the government and Machar's SPLM-IO': a mention and the one after "and" (past an owner's name)."""
+    text = ctx.text
+    conj = re.match(r"\s+and\s+(?:the\s+)?", text[who.end : who.end + 12])
+    if conj is None:
+        return [who]
+    nxt = ctx.mention_at(who.end + conj.end(), 2)
+    if nxt is not None and re.match(r"['’]s\s", text[nxt.end : nxt.end + 3]):
+        nxt = ctx.mention_at(nxt.end + 3, 2)
+    if nxt is None or nxt.kind in ("pronoun", "sides") or not nxt.actors:
+        return [who]
+    return [who, nxt]
+
+
 IN_FORCE = re.compile(
     r"\b(?:[Tt]here\s+(?:is|was|will\s+be)\s+to\s+be\s+an?\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)"
-    r"|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)\s+(?:takes|took|will\s+take|is\s+to\s+take|was\s+to\s+take|would\s+take|comes|came|will\s+come)\s+(?:effect|into\s+force))"
+    r"|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)\s+(?:takes|took|will\s+take|is\s+to\s+take|was\s+to\s+take|would\s+take|comes|came|will\s+come)\s+(?:effect|into\s+force)"
+    # "A ceasefire was to hold throughout", "the truce is to be observed": a duty, not a forecast ("will hold")
+    r"|(?:[Tt]he|[Aa]n?)\s+(?:[\w-]+\s+){0,2}(?:ceasefire|cease-fire|truce)\s+(?P<hold>(?:is|was|are|were)\s+to\s+(?:hold|last|remain\s+in\s+(?:force|place|effect)|be\s+(?:observed|respected|maintained))|shall\s+(?:hold|remain)))\b"
 )
 
 
@@ -856,7 +1006,7 @@ def _ceasefire_in_force(ctx: Context, state: _State, s_start: int, s_end: int) -
         if d.kind == "day":
             day = d.first
             break
-    deadline = day or _within(ctx, m.end(), end, agr.date) or agr.date
+    deadline = day or _within(ctx, m.end(), end, agr.date) or (None if m.group("hold") else agr.date)
     return [_make(ctx, state, agr, ob, "ceasefire", "ceasefire", None, None, deadline, (m.start(), end),
                   "agreement-ceasefire-in-force", counterparty=next((p for p in sides if p != ob), None)) for ob in sides]
 
@@ -986,18 +1136,44 @@ def _reciprocal(ctx: Context, state: _State, agr: _Agr | None, first: Commitment
         return []
     figure, obj, s, e = fp
     object_party = _object_party(ctx, s, e)
-    # the side that receives the first release gives the other back
-    obligor = first.object_party if first.object_party and first.object_party != first.obligor else None
+    # the side that receives the first release gives the other back, unless the text names the holder:
+    # "for the release by Israel of 150 ...", "for 1,900 prisoners held by Israel"
+    obligor = _holder(ctx, m.end(), s, e, end)
+    if obligor is not None and obligor == first.obligor:
+        obligor = None
+    if obligor is None:
+        obligor = first.object_party if first.object_party and first.object_party != first.obligor else None
     if obligor is None:
         obligor = ctx.opponent(object_party, s) if object_party else None
     if obligor is None:
         return []
     if object_party == obligor:
         object_party = first.obligor
+    if _nation_people(ctx, s, e, obligor):
+        object_party = None
     cond = " ".join(ctx.text[m.start() : e].split())
     c = _make(ctx, state, agr, obligor, first.action, obj, object_party, figure, deadline, ev, rule + "-reciprocal")
     state.commitments[state.commitments.index(first)] = replace(first, conditions=first.conditions + (cond,))
     return [c]
+
+
+HELD_BY = re.compile(r"\s+(?:(?:who\s+are\s+|that\s+are\s+)?(?:held|detained|jailed|imprisoned)\s+by|in\s+the\s+custody\s+of)\s+(?:the\s+)?")
+
+
+def _holder(ctx: Context, pos: int, fig_start: int, people_end: int, end: int) -> str | None:
+    """The party named as holding the people of a reciprocal release: "the release by X of N ..." or "N ... held by X"."""
+    text = ctx.text
+    by = re.match(r"\s*(?:the\s+)?(?:release|freeing|return)\s+by\s+(?:the\s+)?", text[pos:fig_start])
+    if by is not None:
+        who = ctx.mention_at(pos + by.end(), 2)
+        if who is not None and who.actor and who.end <= fig_start:
+            return ctx.party_of(who.actor)
+    held = HELD_BY.match(text, people_end, end)
+    if held is not None:
+        who = ctx.mention_at(held.end(), 2)
+        if who is not None and who.actor:
+            return ctx.party_of(who.actor)
+    return None
 
 
 def _other(ctx: Context, agr: _Agr | None, obligor: str) -> str | None:
@@ -1118,7 +1294,9 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
         nouns = _noun_pattern(ctx)
         for nm in nouns.finditer(text, s_start, s_end):
             after = text[nm.end() : s_end]
-            t = re.match(r"(?:\s+(?:signed|reached|struck)\s+(?:by\s+)?[^,]{0,80}?)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
+            t = re.match(r"(?:\s+(?:signed|reached|struck)\s+(?:by\s+)?[^,]{0,80}?"
+                         # "The agreement, announced by the mediators on Wednesday, 22 November 2023, provides that ..."
+                         r"|,\s+(?:signed|reached|struck|announced|brokered|agreed)\b[^;.]{0,80}?,)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
             if not t:
                 t = re.match(r"(?:\s+(?:signed|reached|struck|brokered|agreed|announced)\b[^,;]{0,80}?)?,?\s+(?:under\s+which|by\s+which|in\s+which|which\s+(?:requires|obliges|commits|says|stipulates|provides\s+for|calls\s+for|envisages|sets\s+out))\s+", after)
             if t:
@@ -1126,8 +1304,7 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                 break
             u = UNDER.search(text, max(s_start, nm.start() - 40), nm.start() + 1)
             if u and u.end() <= nm.start() + 1:
-                comma = text.find(",", nm.end(), s_end)
-                trigger_end = comma + 1 if comma > 0 else nm.end()
+                trigger_end = _terms_comma(text, nm.end(), s_end)
                 break
         if trigger_end is None and state.current is not None:
             pt = PRONOUN_TERMS.match(text, s_start, s_end)
@@ -1209,6 +1386,19 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                                 and o.obligor == c.object_party and c.obligor == o.object_party and o.id in ids))
         paired.append(replace(c, reciprocal_to=partners) if partners else c)
     return sorted(agreements, key=lambda a: a.id), paired
+
+
+def _terms_comma(text: str, start: int, end: int) -> int:
+    """Where the terms begin after "Under the accord ...": the comma after which a duty is stated, not one
+    inside a list in the opening phrase ("reached through Qatari, Egyptian and American mediators on Jan. 15,")."""
+    commas = [m.end() for m in re.finditer(r",(?!\d{3})", text[start:end])]
+    if not commas:
+        return start
+    for i, c in enumerate(commas):
+        stop = start + commas[i + 1] - 1 if i + 1 < len(commas) else end
+        if DUTY_VERB.search(text, start + c, stop):
+            return start + c
+    return start + commas[0]
 
 
 def _decision_name(ctx: Context, agr: _Agr) -> str:

@@ -260,12 +260,13 @@ class Context:
             return None
         for quoted in (False, True):
             for kinds in wanted:
-                counts: dict[str, int] = {}
+                counts: dict[str, float] = {}
                 first: dict[str, int] = {}
                 for m in self.mentions:
                     p = m.party if m.kind != "party" else m.actor
                     if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)):
-                        counts[p] = counts.get(p, 0) + 1
+                        # a party's organs ("the UAE foreign ministry" of a mediator) weigh less than its names
+                        counts[p] = counts.get(p, 0) + (1 if m.kind != "descriptor" or kinds[0] == "armed_movement" else 0.5)
                         first.setdefault(p, m.start)
                 if counts:
                     return max(counts, key=lambda p: (counts[p], -first[p]))

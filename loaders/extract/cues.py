@@ -38,6 +38,7 @@ SECTIONS = (
     "cumulative", "number_words", "qualifiers", "vague_amounts", "agreement_nouns",
     "commitment_verbs", "actions", "own_actions", "unaffiliated_people", "captive_nouns",
 )
+OPTIONAL_SECTIONS = ("group_speakers",)
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Cues:
     unaffiliated_people: tuple[str, ...] = ()
     captive_nouns: tuple[str, ...] = ()
     release_received: tuple[str, ...] = ()  # the subject gets its people back: "won the release of"
+    group_speakers: tuple[str, ...] = ()  # plural sources that speak as an anonymous group: "analysts say"
 
 
 def words_pattern(words: Any, *, plural_s: bool = False) -> str:
@@ -190,9 +192,9 @@ def parse_cues(data: Any, where: str, agreements: tuple[KnownAgreement, ...] = (
     """Validate the parsed cue file (see ``extract_cues.yaml``) and compile it."""
     if not isinstance(data, dict):
         raise DataFileError(f"{where}: expected a mapping with sections {', '.join(SECTIONS)}")
-    unknown = sorted(set(data) - set(SECTIONS))
+    unknown = sorted(set(data) - set(SECTIONS) - set(OPTIONAL_SECTIONS))
     if unknown:
-        raise DataFileError(f"{where}, line {_line(data, unknown[0])}: unknown section '{unknown[0]}'; expected one of {', '.join(SECTIONS)}")
+        raise DataFileError(f"{where}, line {_line(data, unknown[0])}: unknown section '{unknown[0]}'; expected one of {', '.join(SECTIONS + OPTIONAL_SECTIONS)}")
     missing = [s for s in SECTIONS if s not in data]
     if missing:
         raise DataFileError(f"{where}: missing section '{missing[0]}'")
@@ -300,6 +302,7 @@ def parse_cues(data: Any, where: str, agreements: tuple[KnownAgreement, ...] = (
         unaffiliated_people=_words(data, "unaffiliated_people", where),
         captive_nouns=_words(data, "captive_nouns", where),
         release_received=_words(release, "received", where) if "received" in release else (),
+        group_speakers=tuple(w.lower() for w in _words(data, "group_speakers", where)) if "group_speakers" in data else (),
     )
 
 

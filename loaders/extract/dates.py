@@ -25,6 +25,7 @@ MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if 
 MONTHS["sept"] = 9
 
 _WD = "|".join(calendar.day_name)
+_FULLMON = "January|February|March|April|May|June|July|August|September|October|November|December"
 _MON = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 
 DATE_RE = re.compile(
@@ -32,6 +33,7 @@ DATE_RE = re.compile(
     (?P<iso>\b(?P<iy>(?:19|20)\d\d)-(?P<im>[01]\d)-(?P<id>[0-3]\d)\b)
   | (?P<md>\b(?P<mdm>{_MON})\s+(?P<mdd>[0-3]?\d)(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>(?:19|20)\d\d)\b)?)
   | (?P<dm>\b(?P<dmd>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MON})(?:,?\s+(?P<dmy>(?:19|20)\d\d)\b)?)
+  | (?P<month>\b(?:in|during)\s+(?:(?:early|mid|late)[\s-]+)?(?P<mm>{_FULLMON})(?:,?\s+(?P<my>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
   | (?P<endof>\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endunit>week|month|year)\b)
   | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
   | (?P<wd>\b(?:(?P<wdq>last|this|next|on|past|previous|coming)\s+)?(?P<wdn>{_WD})\b)
@@ -114,6 +116,19 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
                 first = last = None
             else:
                 first = last = _month_day(month, int(m.group("dmd")), year, published, fut)
+        elif m.group("month"):
+            # "in June", "during December 2023": the whole month, the latest one not after publication
+            if not m.group("mm")[0].isupper():
+                continue
+            kind = "month"
+            month = MONTHS[m.group("mm").lower()]
+            year = int(m.group("my")) if m.group("my") else published.year
+            if not m.group("my") and fut and month < published.month:
+                year += 1
+            elif not m.group("my") and not fut and month > published.month:
+                year -= 1
+            first = dt.date(year, month, 1)
+            last = dt.date(year, month, calendar.monthrange(year, month)[1])
         elif m.group("endof"):
             unit = m.group("endunit").lower()
             kind = "day"

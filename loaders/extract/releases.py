@@ -36,8 +36,11 @@ TOTAL_TO = re.compile(r"\b(?:bringing|brings|bring|raising|raises|raised|taking|
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # "since April", "since 9 April", "since April 9, 2020", "since February 2022", "since last Friday"
 SINCE = re.compile(
-    rf"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(?:(?P<d1>[0-3]?\d)\s+)?(?P<m>{_MONTH})(?:\s+(?P<d2>[0-3]?\d)\b(?:,?\s+)?)?(?:\s*(?P<y>(?:19|20)\d\d))?"
-    r"|(?:last\s+)?(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b"
+    rf"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(?:(?P<d1>[0-3]?\d)\s+)?(?P<m>{_MONTH})(?:\s+(?P<d2>[0-3]?\d)\b(?:,?\s+)?)?(?:\s*(?P<y>(?:19|20)\d\d)|\s+(?P<ly>last\s+year))?"
+    r"|(?:last\s+)?(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+    # "since the releases began in April", "since the exchange got under way in early April 2020"
+    rf"|(?:the|its|their|this|that)\s+(?:[\w-]+\s+){{0,3}}?(?:began|started|got\s+under\s+way|got\s+going|broke\s+out|erupted|opened)\s+in\s+(?:early\s+|mid-?|late\s+)?"
+    rf"(?P<m2>{_MONTH})(?:\s+(?P<y2>(?:19|20)\d\d)|\s+(?P<ly2>last\s+year))?)\b"
 )
 # "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
 CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
@@ -136,12 +139,14 @@ def _since(ctx: Context, m: re.Match[str]) -> dt.date:
     if m.group("wd"):
         back = (pub.weekday() - MONTHS_WD.index(m.group("wd"))) % 7 or 7
         return pub - dt.timedelta(days=back)
-    month = MONTHS.index(m.group("m")) + 1
+    month = MONTHS.index(m.group("m") or m.group("m2")) + 1
     day = int(m.group("d1") or m.group("d2") or 1)
-    if m.group("y"):
-        year = int(m.group("y"))
+    if m.group("y") or m.group("y2"):
+        year = int(m.group("y") or m.group("y2"))
     else:
         year = pub.year if (month, day) <= (pub.month, pub.day) else pub.year - 1
+        if m.group("ly") or m.group("ly2"):  # "since February last year"
+            year = pub.year - 1
     try:
         return dt.date(year, month, day)
     except ValueError:
@@ -396,6 +401,7 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
     """Dates of the clause, without those that name a deal ("the February 29 deal")."""
     text = ctx.text
     found = []
+    since = [(m.start(), m.end()) for m in SINCE.finditer(text, c_start, c_end)]
     for d in ctx.dates(c_start, c_end, future=False):
         after = text[d.end : d.end + 16]
         before = text[max(0, d.start - 30) : d.start]
@@ -403,10 +409,38 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
             continue
         if re.search(r"(?:deal|agreement|accord|pact|decree|signed)\s+(?:\w+\s+){0,3}(?:on\s+)?$|\b(?:since|until|by|before)\s+$", before, re.IGNORECASE):
             continue
+        if SIGNED_ON.search(text, max(c_start, d.start - 90), d.start):
+            continue  # "the agreement it signed with the United States in Doha on 29 February": the deal's day
         if re.match(r"['’]s\b", after):
             continue  # "with today's 303": the day of another batch
+        if any(a <= d.start < b for a, b in since):
+            continue  # "since the releases began in April": where a running total starts
+        if d.kind == "month" and d.start > v_start and LATER_EVENT.search(text, v_start, d.start):
+            continue  # "freed 35 sailors captured off Crimea in November": the month of another event
+        if (d.kind == "month" and d.end < v_start and re.search(r",\s+and\b|\b(?:after|before)\b", text[d.end : v_start])
+                and text[ctx.layout.sentence_of(d.start)[0] : d.start].strip()):
+            continue  # "surrendered in May ..., and hundreds have been returned": the month of the clause before
+        if d.start > v_start and SPOKEN_ON.search(text, max(v_start, d.start - 60), d.start):
+            continue  # "..., he told reporters in Kabul on Wednesday": when it was said
         found.append(d)
     return found
+
+
+BY_THEN = re.compile(r"\bby\s+(?:the\s+time\s+(?:[\w'’-]+\s+){1,8}?(?:on\s+)?)?$", re.IGNORECASE)
+
+
+def _by_day(ctx: Context, start: int, end: int) -> dt.date | None:
+    """The day a past count runs up to: "had been freed by Sept. 3", "by the time the talks opened on Sept. 12"."""
+    for d in ctx.dates(start, end, future=False):
+        if d.kind == "day" and BY_THEN.search(ctx.text, max(start, d.start - 80), d.start) and d.last <= ctx.doc.published:
+            return d.last
+    return None
+
+
+# "a statement the two governments issued on Dec. 7", "the accord it signed in Doha on 29 February"
+SIGNED_ON = re.compile(r"\b(?:signed|issued|inked|sealed|brokered|concluded)\s+(?:(?!(?:took|was|were|is|are|began|happened|came|freed|released)\b)[\w.'’-]+\s+){0,7}?(?:on|in)\s+$", re.IGNORECASE)
+# what lies between a release verb and a month that dates something else
+LATER_EVENT = re.compile(r"[,;(]|\b(?:who|which|that|whom|captured|detained|arrested|held|seized|kidnapped|abducted|jailed|sentenced|made|signed|agreed|issued|since|after|before|when|until)\b", re.IGNORECASE)
 
 
 SPOKEN_ON = re.compile(r"\b(?:said|says|told|added|announced|stated|confirmed|wrote|posted|tweeted|reported|statement|address)\s+(?:\w+\s+){0,3}(?:on\s+|late\s+|early\s+)?$", re.IGNORECASE)
@@ -748,6 +782,8 @@ def find_releases(ctx: Context) -> list[Release]:
         if each and releaser is None:
             releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
             released = ctx.opponent(releaser, v_start)
+        elif each and (pair := _each_pair(ctx, c_start, v_start)) is not None:
+            releaser, released = pair  # "Kenya and Somalia each freed 40": each frees the other's people
         if releaser is None and released is None:
             # "the group's second release after 20 personnel were handed over": the party in the sentence
             s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
@@ -778,14 +814,24 @@ def find_releases(ctx: Context) -> list[Release]:
         perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
         if perfect and not cumulative and figure is not None and BATCH_MARK.search(text, max(0, figure.start - 25), figure.start):
             perfect = False  # "has freed another 98": a batch, dated elsewhere or not at all
-        if dates:
-            best = min(dates, key=lambda d: (d.start < v_start, abs(d.start - v_start)))
+        by_day = _by_day(ctx, v_end, c_end) if figure is not None and not began else None
+        if by_day is not None:
+            # "5,100 inmates had been freed by Sept. 3": a running total up to that day
+            cumulative = True
+            date_from, date_to = (_since(ctx, since) if since else None), by_day
+        elif dates:
+            best = min(dates, key=lambda d: (d.kind == "month", d.start < v_start, abs(d.start - v_start)))
             date_from, date_to = best.first, best.last
         elif since:
             date_from, date_to = _since(ctx, since), _reported_on(ctx, v_start)
             cumulative = True
         elif cumulative or perfect:
             date_to = _reported_on(ctx, v_start)
+            if (not cumulative and figure is not None and not began and not passive and figure.qualifier in (None, "exact")
+                    and re.fullmatch(r"\s*", text[v_end : figure.start]) and not re.search(r"\balready\b", text[max(c_start, v_start - 20) : v_start])):
+                # "Israel has released 30 prisoners": a batch of the day it is reported (unlike "has freed
+                # all 1,000", "have already freed the 1,000", "has freed nearly 3,000": where a count stands)
+                date_from = date_to
         elif (prev := _previous_day(ctx, found, v_start)) is not None:
             date_from = date_to = prev  # "On Wednesday, A freed 32. In return, B released two."
         elif not began and figure is not None and (prev := _context_day(ctx, v_start)) is not None:
@@ -864,11 +910,69 @@ def find_releases(ctx: Context) -> list[Release]:
             found.extend(_mirrored(found[-1], seen))
         if figure is not None and not cumulative and date_from is not None and date_from == date_to:
             found.extend(_gapped_batch(ctx, found[-1], v_end, c_end, seen))
+        if figure is not None and not passive and not began and not each:
+            found.extend(_gapped_party(ctx, found[-1], ev_end, seen))
     return _merge_undated(found)
+
+
+# "Kenya freed 90 prisoners and Somalia 85", "the government released 525, and the rebels 362 soldiers":
+# a second party's release with the verb left out
+GAPPED_PARTY = re.compile(r"(?:\s+(?:on|last|this)\s+\w+|\s+\w+day)?\s*,?\s+(?:and|while|whereas)\s+(?:the\s+)?")
+
+
+def _gapped_party(ctx: Context, first: Release, end: int, seen: set[tuple]) -> list[Release]:
+    text = ctx.text
+    gap = GAPPED_PARTY.match(text, end)
+    if gap is None:
+        return []
+    who = ctx.mention_at(gap.end() - (4 if text[gap.end() - 4 : gap.end()].lower() == "the " else 0), 4)
+    if who is None or who.kind not in ("party", "metonym", "descriptor") or not who.actor:
+        return []
+    releaser = ctx.party_of(who.actor)
+    after = re.match(r"\s+", text[who.end : who.end + 3])
+    if releaser is None or releaser == first.releaser or after is None:
+        return []
+    figs = ctx.numbers.find(text, who.end, min(len(text), who.end + 40))
+    if not figs or figs[0].start != who.end + after.end() or figs[0].value is None:
+        return []
+    fig = figs[0]
+    f_end = fig.end
+    # the people named after the figure ("362 soldiers", "85 Kenyans"), or nothing more: "... and Somalia 85."
+    noun = re.match(r"\s+(?:[\w'’-]+\s+){0,2}?(?:" + "|".join(map(re.escape, ctx.cues.people_nouns)) + r"|[A-Z][a-z]+(?:is|ns|ese|s))\b", text[f_end : f_end + 60])
+    if noun is None and not re.match(r"\s*(?:[,.;]|\s(?:on|in|last|this|at|from)\b)", text[f_end : f_end + 6]):
+        return []
+    if re.search(r"%|per\s*cent|percent", text[fig.start : f_end + 10]):
+        return []
+    n_end = f_end + (noun.end() if noun else 0)
+    released = first.releaser if first.released_party in (None, releaser) else first.released_party
+    if released == releaser:
+        return []
+    key = (releaser, released, fig.value, first.date_from, first.date_to, first.cumulative)
+    if key in seen:
+        return []
+    seen.add(key)
+    return [replace(first, releaser=releaser, released_party=released, count=fig.value, qualifier=fig.qualifier,
+                    evidence=ctx.evidence(who.start, n_end), description=" ".join(text[who.start : n_end].split()),
+                    rule="release-gapped-party", confidence=0.7)]
 
 
 # "each side freed 307", "Russia and Ukraine each handed over 115": one release per side
 EACH = re.compile(r"(?:\b(?:each|either)\s+side|\bboth\s+sides|\beach)\s+(?:(?:has|have|had|now|also|then|reportedly)\s+)*$", re.IGNORECASE)
+
+
+def _each_pair(ctx: Context, floor: int, pos: int) -> tuple[str, str] | None:
+    """The two parties of "X and Y each freed ...": (the last named, the other one)."""
+    m = EACH.search(ctx.text, max(floor, pos - 40), pos)
+    if m is None:
+        return None
+    subj = [x for x in ctx.mentions_in(floor, m.start()) if not ctx.in_quote(x.start) and re.fullmatch(r"\s*", ctx.text[x.end : m.start()])]
+    if not subj or subj[-1].kind not in ("party", "metonym", "descriptor"):
+        return None
+    both = ctx.coordinated(subj[-1], floor)
+    parties = [ctx.party_of(x.actor) for x in both if x.actor]
+    if len(both) != 2 or len(parties) != 2 or parties[0] is None or parties[1] is None or parties[0] == parties[1]:
+        return None
+    return parties[1], parties[0]
 
 
 def _last_party(ctx: Context, pos: int) -> str | None:

@@ -327,6 +327,10 @@ def _covered(ctx: Context, pos: int) -> bool:
     return False
 
 
+JOINED = re.compile(r"(?:,\s*|\s)(?:and|but)\s+$")
+COMMA_END = re.compile(r",\s*$")
+
+
 def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[Statement]:
     text = ctx.text
     found: list[Statement] = []
@@ -342,13 +346,13 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
         if verb.form == "according to":
             made = _according(ctx, verb, s_start, s_end)
         elif (verb.form.endswith("ing") and verb.form != "according to") or (
-                re.search(r"(?:,\s*|\s)(?:and|but)\s+$", text[max(s_start, verb.start - 6) : verb.start])
+                JOINED.search(text, max(s_start, verb.start - 6), verb.start)
                 and PAST_FORMS.search(verb.form.split()[0])):
             p_start = ctx.layout.paragraph_of(verb.start)[0]
             earlier = [s for s in ctx.statements[-30:] if p_start <= s.evidence.start < verb.start]
             made = _participle(ctx, verb, s_start, s_end, earlier)
         else:
-            after = ctx.mention_at(verb.end + 1, 4) if re.search(r",\s*$", text[s_start : verb.start]) else None
+            after = ctx.mention_at(verb.end + 1, 4) if COMMA_END.search(text, s_start, verb.start) else None
             inverted = after is not None and verb.lemma != "want" and re.match(
                 r"\s*(?:[,.;:]|$)", text[(after.core_end if after.core_end > 0 else after.end) : s_end + 1])
             subject = None if inverted else ctx.subject_before(verb.start, s_start)
@@ -356,7 +360,7 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
                 made = _relative_denial(ctx, verb, subject, s_start)
             elif subject is not None and not (subject.kind == "pronoun" and verb.lemma == "want"):
                 made = _subject_verb(ctx, verb, subject, s_start, s_end, quotes)
-            elif re.search(r",\s*$", text[s_start : verb.start]) and verb.lemma != "want":
+            elif COMMA_END.search(text, s_start, verb.start) and verb.lemma != "want":
                 made = _clause_verb_subject(ctx, verb, s_start, s_end)
         if made:
             verb.used = True
@@ -427,12 +431,51 @@ def _inner_quote(ctx: Context, quotes: list[Quote], start: int, end: int) -> Quo
     return None
 
 
+# an adjunct that opens a sentence before its speaker: where, how or when the speaking was done
+INTRO_ADJUNCT = re.compile(
+    r"(?:(?:(?:In|At)\s+(?:a|an|his|her|its|their)|Speaking|Addressing|Asked|Writing|Talking|Interviewed|Responding)\b"
+    r"[^;:\"“”()\[\]]{0,110}?,\s*"
+    r"|On\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+)$")
+
+
+def _intro_adjunct(ctx: Context, s_start: int, ev_start: int) -> bool:
+    """Only an opening adjunct before the speaker: "Speaking to reporters on Sunday, ...".
+
+    >>> import re
+    >>> bool(INTRO_ADJUNCT.match("In a statement issued in Nairobi, "))
+    True
+    >>> bool(INTRO_ADJUNCT.match("In Mogadishu, the rebels freed 20 men and "))
+    False
+    """
+    if ev_start - s_start < 6:
+        return False
+    lead = ctx.text[s_start:ev_start]
+    if not INTRO_ADJUNCT.match(lead) or ctx.verbs_between(s_start, ev_start):
+        return False
+    # a clause of its own ("After the rebels freed 20 men, ...") is no adjunct of the speaking
+    return not re.search(r"\b(?:freed|released|killed|signed|agreed|was|were|is|are|had|has|have|said|says)\b", lead)
+
+
+OWNER_GAP = re.compile(r"(?:['’]s?)?\s+")
+
+
+def _owner_start(ctx: Context, subject: Mention) -> int:
+    """Where an organ's name starts with its owner: "Kenya's air force", "the UAE foreign ministry"."""
+    if subject.kind != "descriptor":
+        return subject.start
+    for m in reversed(ctx.mentions_in(max(0, subject.start - 60), subject.start)):
+        if m.end <= subject.start and OWNER_GAP.fullmatch(ctx.text, m.end, subject.start) and m.actor == subject.actor:
+            return m.start
+        break
+    return subject.start
+
+
 def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int, s_end: int, quotes: list[Quote]) -> list[Statement]:
     """'X said (that) ...' or, with nothing after the verb, '..., X said.'"""
     text = ctx.text
     subjects = ctx.coordinated(subject, s_start)
     c_start = _complement(ctx, verb, s_end)
-    ev_start = subjects[0].start
+    ev_start = _owner_start(ctx, subjects[0])
     if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
         ev_start -= 4
     which = re.search(r",\s*(which|who)\s+(?:(?:has|have|had|also)\s+)*$", text[subject.end : verb.start])
@@ -443,7 +486,10 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start = max(s_start, ev_start - 30) + head.start(1)  # "Officials on the government side said"
     rest = text[c_start:s_end].strip(" .\u00a0")
     made: list[Statement] = []
-    lead_clause = re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
+    intro = not which and subject.kind != "pronoun" and _intro_adjunct(ctx, s_start, ev_start)
+    if intro:
+        ev_start = s_start  # "In a televised address, the president said ...": the attribution opens the sentence
+    lead_clause = not intro and re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
     attribution_end = verb.end
     if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to)\b", text[c_start:s_end])):
         comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
