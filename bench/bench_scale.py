@@ -51,7 +51,7 @@ PARTY = "Taliban"
 # The competency questions as an analyst asks them: about one commitment, speaker,
 # party or releaser, or the whole list as of now (kept by the build); then the
 # whole-corpus listings and an earlier date, which cost in proportion to what they read.
-QUERIES = ("commitments", "explain", "statements --speaker", "statements --about", "statements --party",
+QUERIES = ("commitments", "commitments --table", "explain", "statements --speaker", "statements --about", "statements --party",
            "releases --releaser", "agreements", "most-quoted", "predictions",
            "commitments --as-of", "statements", "releases", "corroboration")
 
@@ -170,6 +170,7 @@ def measure(size: int, store_name: str, corpus: Path, work: Path, runs: int,
         middle = days[len(days) // 2] if days else None
         calls: dict[str, Callable[[], list]] = {
             "commitments": lambda: answers.commitments(store),
+            "commitments --table": lambda: answers.commitments(store, evidence=False),
             "explain": lambda: answers.explain(store, about).splitlines() if about else [],
             "statements --speaker": lambda: answers.statements(store, speaker=SPEAKER),
             "statements --about": lambda: answers.statements(store, about=about),

@@ -234,7 +234,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
 
 
 def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
-                inputs: Any = None) -> list[dict[str, Any]]:
+                inputs: Any = None, evidence: bool = True) -> list[dict[str, Any]]:
     """Competency questions 1 and 2: every commitment with its status and evidence.
 
     Two clocks: ``as_of`` is the knowledge date (only documents published on
@@ -246,9 +246,18 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     the build kept (:func:`kept`) are read and judged on that day, which
     gives the same answer without recomputing it; ``cached=False`` always
     recomputes (from ``inputs`` when the caller has read them already with
-    :func:`commitment_inputs` for the same ``as_of``).
+    :func:`commitment_inputs` for the same ``as_of``). With ``evidence=False``
+    the records come without their ``evidence`` list (what a table shows),
+    read from one kept literal instead of one per commitment.
     """
     day = as_of or dt.date.today()
+    if cached and not evidence:
+        view = kept(store, "DerivedView", "commitment-summaries")
+        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
+            return sorted((_judged_on(r, day) for r in view[1][0]), key=lambda r: r["id"])
+    if not evidence:
+        return [{k: v for k, v in c.items() if k != "evidence"}
+                for c in commitments(store, as_of, cached=cached, inputs=inputs)]
     if cached:
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):

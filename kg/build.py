@@ -462,15 +462,22 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str
     from kg import answers
     from kg.terms import q, typed
 
-    out = []
+    out: list[tuple[str, str, str]] = []
     computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
                 "predictions": answers.predictions(store, day, cached=False, inputs=inputs),
                 "agreements": answers.agreements(store, day, cached=False)}
     for name, records in computed.items():
-        node = entity("view", name, day.isoformat())
-        out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),
-                (node, q("rdfs:label"), literal(name)), (node, q("nkg:answerRecord"), _record_literal(records))]
+        out += _view(name, day, records)
     return out
+
+
+def _view(name: str, day: dt.date, records: list[Any]) -> list[tuple[str, str, str]]:
+    """A kept answer: ``records`` as of ``day`` under ``name``, as one JSON literal."""
+    from kg.terms import q, typed
+
+    node = entity("view", name, day.isoformat())
+    return [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),
+            (node, q("rdfs:label"), literal(name)), (node, q("nkg:answerRecord"), _record_literal(records))]
 
 
 STATUS_CONCEPTS = {"not_started": "NotStarted", "in_progress": "InProgress", "fulfilled": "Fulfilled"}
@@ -484,7 +491,8 @@ def assessment_triples(store: Store, day: dt.date, inputs: Any = None) -> tuple[
 
     out: list[Triple] = []
     views: list[Triple] = []
-    for c in answers.commitments(store, day, cached=False, inputs=inputs):
+    records = answers.commitments(store, day, cached=False, inputs=inputs)
+    for c in records:
         node = entity("assessment", c["id"], day.isoformat())
         out += [
             (node, q("rdf:type"), q("nkg:StatusAssessment")),
@@ -500,4 +508,7 @@ def assessment_triples(store: Store, day: dt.date, inputs: Any = None) -> tuple[
             out.append((node, q("nkg:shareAchieved"), typed(float(min(c["share"], 1.0)))))
         if c["fulfilled_on"]:
             out.append((node, q("nkg:fulfilledOn"), typed(dt.date.fromisoformat(c["fulfilled_on"]))))
+    # Every record without its evidence, in one literal: what a table of the
+    # commitments shows, read without decoding every evidence list.
+    views += _view("commitment-summaries", day, [{k: v for k, v in c.items() if k != "evidence"} for c in records])
     return sorted(out), sorted(views)

@@ -123,7 +123,7 @@ def build(
     with open_store(store) as opened, BuildProgress(enabled=progress) as bar:
         summary = run_build(corpus_dir, opened, out_dir=out, facts_dir=facts, gazetteer_path=gazetteer,
                             extract=extract, jobs=jobs, keep_going=keep_going, progress=bar)
-        records = answers.commitments(opened, day)
+        records = answers.commitments(opened, day, evidence=False)
     typer.echo(
         f"built {summary.documents} documents ({summary.extracted} extracted, {summary.reviewed} with reviewed facts, "
         f"{summary.unchanged} unchanged, {summary.removed} removed) into {summary.store}: "
@@ -152,7 +152,9 @@ def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Opt
         raise KGError(f"--scale: expected one of {', '.join(SCALES)}, found {scale!r}")
     day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.commitments(opened, day), fmt, COMMITMENT_COLUMNS + SCALES[scale], "Commitments")
+        # A table or CSV shows no evidence: read the records without it (the JSON is the whole record).
+        records = answers.commitments(opened, day, evidence=fmt == "json")
+        emit(records, fmt, COMMITMENT_COLUMNS + SCALES[scale], "Commitments")
 
 
 @app.command()

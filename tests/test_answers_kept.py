@@ -62,6 +62,22 @@ def test_kept_predictions_equal_fresh_ones_over_a_timeline(timeline_store, offse
     assert kept and kept == answers.predictions(timeline_store, day, cached=False)
 
 
+@pytest.mark.parametrize("offset", [None, 0, 1, 400])
+def test_kept_summaries_are_the_records_without_evidence(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    summaries = answers.commitments(seed_store, day, evidence=False)
+    full = answers.commitments(seed_store, day, cached=False)
+    assert summaries and summaries == [{k: v for k, v in c.items() if k != "evidence"} for c in full]
+
+
+@pytest.mark.parametrize("offset", [-30, 0, 800])
+def test_kept_summaries_over_a_timeline(timeline_store, offset):
+    day = newest(timeline_store) + dt.timedelta(days=offset)
+    full = answers.commitments(timeline_store, day, cached=False)
+    assert answers.commitments(timeline_store, day, evidence=False) == [
+        {k: v for k, v in c.items() if k != "evidence"} for c in full]
+
+
 @pytest.mark.parametrize("offset", [None, 0, 10])
 def test_kept_agreements_equal_fresh_ones(seed_store, offset):
     day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
