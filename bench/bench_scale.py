@@ -148,6 +148,7 @@ def measure(size: int, store_name: str, corpus: Path, work: Path, runs: int,
         started = time.perf_counter()
         summary = build_module.build(corpus, store, out_dir=None, html=False)
         out["build_s"] = time.perf_counter() - started
+        out["build_peak_rss_kib"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         out["phases"] = dict(phases.seconds)
         out["triples"] = summary.triples
         out["derived"] = summary.derived
@@ -287,19 +288,20 @@ def tables(results: list[dict[str, Any]], help_s: float, started: str) -> str:
     lines = [f"Run {started}, {platform.machine()} Python {platform.python_version()}, {os.cpu_count()} cores; "
              f"synthetic articles from bench/generate.py, facts from the generator (extraction not timed); "
              f"exports off. `kg --help`: {_fmt_s(help_s)} (median of 5).", ""]
-    lines += ["| articles | store | build | articles/s | triples | triples/s | peak RSS | server RSS | on disk "
-              "| rebuild unchanged |",
-              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += ["| articles | store | build | articles/s | triples | triples/s | peak RSS, build | peak RSS, with questions "
+              "| server RSS | on disk | rebuild unchanged |",
+              "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in ok:
         note = " (no assessment)" if "assessment" in r.get("skipped", ()) else ""
         lines.append(
             f"| {r['size']:,} | {r['store']}{note} | {_fmt_s(r['build_s'])} | {r['size'] / r['build_s']:,.0f} "
-            f"| {r['triples']:,} | {r['triples'] / r['build_s']:,.0f} | {r['peak_rss_kib'] / 1024:,.0f} MB "
+            f"| {r['triples']:,} | {r['triples'] / r['build_s']:,.0f} | {r.get('build_peak_rss_kib', 0) / 1024:,.0f} MB "
+            f"| {r['peak_rss_kib'] / 1024:,.0f} MB "
             f"| {r['server_peak_rss_kib'] / 1024:,.0f} MB | {r['disk_bytes'] / 2**20:,.0f} MB "
             f"| {_fmt_s(r['rebuild_s'])} ({r['rebuild_extracted']} extracted) |".replace("| 0 MB |", "| – |"))
     for r in results:
         if "error" in r:
-            lines.append(f"| {r['size']:,} | {r['store']} | {r['error']} | | | | | | | |")
+            lines.append(f"| {r['size']:,} | {r['store']} | {r['error']} | | | | | | | | |")
     lines += ["", "Build phases (seconds; \"derive\" includes the status assessment):", "",
               "| articles | store | " + " | ".join(PHASES) + " |", "|---:|---|" + "---:|" * len(PHASES)]
     for r in ok:

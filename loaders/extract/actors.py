@@ -47,8 +47,11 @@ ORG_WORDS = frozenset(
     network airport palace house conference agreement accord deal security national republic islamic state states
     nations reconciliation peace district city capital parliament assembly jirga emirate network centre center
     institute foundation alliance coalition brigade division command corps police radio television tv twitter service services
-    facebook reuters afp ap associated international red cross crescent mission embassy high school hospital street""".split()
+    facebook reuters afp ap associated international red cross crescent mission embassy high school hospital street
+    wire review chronicle dispatch herald tribune journal gazette forum observer courier bulletin magazine newspaper telegraph""".split()
 )
+# a place, not a person: "in San Lorenzo", "near Port Harcourt"
+PLACE_BEFORE = re.compile(r"\b(?:[Ii]n|[Nn]ear|[Oo]utside|[Ii]nside|[Aa]cross|[Aa]round)\s+$")
 LOCATIVE = re.compile(r"(?:\b(?:in|to|from|at|into|near|outside|inside|of|across|around|via|toward|towards|through|visited|visiting|capital|left|reached)\s*,?\s*|\bcapital,\s*)$", re.IGNORECASE)
 DETERMINERS = {"a": 1, "an": 1, "the": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "several": 2,
                "some": 2, "other": 1, "another": 1, "two other": 2}
@@ -219,6 +222,8 @@ class ActorFinder:
                 continue
             s, e = self._trim_name(text, m.start(), m.end())
             if s is not None:
+                if s == m.start() and PLACE_BEFORE.search(text, max(0, s - 8), s) and " " in text[s:e].strip():
+                    continue
                 cands.append(_Cand(s, e, "name", None, 0))
             else:
                 org = self._national_organ(text, m.start(), m.end())

@@ -433,9 +433,12 @@ def _inner_quote(ctx: Context, quotes: list[Quote], start: int, end: int) -> Quo
 
 # an adjunct that opens a sentence before its speaker: where, how or when the speaking was done
 INTRO_ADJUNCT = re.compile(
-    r"(?:(?:(?:In|At)\s+(?:a|an|his|her|its|their)|Speaking|Addressing|Asked|Writing|Talking|Interviewed|Responding)\b"
+    r"(?:(?:(?:In|At)\s+(?:a|an|his|her|its|their|the\s+same)|Speaking|Addressing|Asked|Writing|Talking|Interviewed|Responding)\b"
     r"[^;:\"“”()\[\]]{0,110}?,\s*"
-    r"|On\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+)$")
+    r"|At\s+the\s+same\s+(?:news\s+conference|press\s+conference|briefing|ceremony|event|meeting)\s+"
+    r"|In\s+the\s+same\s+(?:statement|message|post|interview|speech|address)\s+"
+    r"|(?:(?:Late|Early|Earlier|Later)\s+)?[Oo]n\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+"
+    r"|(?:Late|Early)\s+(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+)$")
 
 
 def _intro_adjunct(ctx: Context, s_start: int, ev_start: int) -> bool:
@@ -453,7 +456,49 @@ def _intro_adjunct(ctx: Context, s_start: int, ev_start: int) -> bool:
     if not INTRO_ADJUNCT.match(lead) or ctx.verbs_between(s_start, ev_start):
         return False
     # a clause of its own ("After the rebels freed 20 men, ...") is no adjunct of the speaking
+    lead = re.sub(r"\b(?:statement|message|video|post|letter)\s+(?:released|issued|posted|published|sent)\b", "", lead)
     return not re.search(r"\b(?:freed|released|killed|signed|agreed|was|were|is|are|had|has|have|said|says)\b", lead)
+
+
+# a description set before a name: "The opposition leader in exile, Jane Doe, said"
+PREPOSED = re.compile(r"(?P<np>(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er|[A-Z][\w.'’-]*['’]s?)\s[^,;:\"“”()\[\]]{2,90}?),\s+")
+FINITE = re.compile(r"\b(?:is|are|was|were|had|has|have|did|does|freed|released|signed|agreed|killed|said|says)\b")
+
+
+def _preposed_description(ctx: Context, s_start: int, ev_start: int) -> int:
+    """The evidence of a named speaker opens with the description set before the name
+    ("Their envoy in Oslo, Jane Doe, said"), after an opening adjunct if there is one.
+
+    >>> bool(PREPOSED.fullmatch("Their envoy in Oslo, "))
+    True
+    >>> bool(PREPOSED.fullmatch("After the talks in Oslo, "))
+    False
+    """
+    lead = ctx.text[s_start:ev_start]
+    if not lead.strip() or ctx.verbs_between(s_start, ev_start):
+        return ev_start
+    m = PREPOSED.fullmatch(lead)
+    if m is None:
+        cut = LEAD_ADJUNCT.match(lead)
+        if cut is None or not INTRO_ADJUNCT.match(lead[: cut.end()]):
+            return ev_start
+        m = PREPOSED.fullmatch(lead, cut.end())
+    if m is None or FINITE.search(m.group("np")) or not _heads(ctx).search(m.group("np")):
+        return ev_start
+    return s_start
+
+
+LEAD_ADJUNCT = re.compile(r"(?:(?:In|At)\s+(?:a|an|his|her|its|their|the\s+same)\b[^,;:\"“”()\[\]]{0,110}?"
+                          r"|(?:(?:Late|Early)\s+)?[Oo]n\s+\w+day(?:\s+(?:morning|afternoon|evening|night))?),\s*")
+_HEADS: dict[int, re.Pattern[str]] = {}
+
+
+def _heads(ctx: Context) -> re.Pattern[str]:
+    key = id(ctx.cues)
+    if key not in _HEADS:
+        words = sorted(ctx.cues.post_heads, key=len, reverse=True)
+        _HEADS[key] = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")s?\b", re.IGNORECASE)
+    return _HEADS[key]
 
 
 OWNER_GAP = re.compile(r"(?:['’]s?)?\s+")
@@ -486,9 +531,11 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start = max(s_start, ev_start - 30) + head.start(1)  # "Officials on the government side said"
     rest = text[c_start:s_end].strip(" .\u00a0")
     made: list[Statement] = []
-    intro = not which and subject.kind != "pronoun" and _intro_adjunct(ctx, s_start, ev_start)
+    intro = not which and _intro_adjunct(ctx, s_start, ev_start)
     if intro:
         ev_start = s_start  # "In a televised address, the president said ...": the attribution opens the sentence
+    elif not which and subjects[0].kind == "person":
+        ev_start = _preposed_description(ctx, s_start, ev_start)
     lead_clause = not intro and re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
     attribution_end = verb.end
     if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to)\b", text[c_start:s_end])):
@@ -610,3 +657,4 @@ def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlie
         made = [Statement(**{**s.__dict__, "channel": s.channel or inherit.channel}) for s in made]
     ctx.covered.append((c_start, c_end))
     return made
+

@@ -34,7 +34,11 @@ OWN_WORDS = re.compile(
 PEOPLE_AFTER = re.compile(r"\s+(?:prisoners|fighters|captives|detainees|members|soldiers|personnel|inmates|militants|servicemen|troops)\b")
 PASSIVE_RELEASE = re.compile(
     r"\b(?:were|was|have\s+been|has\s+been|had\s+been)\s+(?:\w+\s+)?(?:released|freed|set\s+free|handed\s+(?:over|back)|returned|exchanged|swapped|repatriated)\b|"
-    r"\b(?:came|come|are|were)\s+(?:back\s+)?home\b",
+    r"\b(?:came|come|coming|are|were|is|was)\s+(?:now\s+|finally\s+|safely\s+)?(?:back\s+)?home\b|"
+    r"\b(?:are|were|is|was)\s+(?:now\s+|finally\s+|safely\s+)?back\s+(?:with|on|in|among)\b|"
+    r"\b(?:walked|walk|walks|have\s+walked|had\s+walked)\s+(?:out\b|free\b)|"
+    r"\b(?:left|have\s+left|had\s+left)\s+(?:\w+\s+){0,3}?(?:prison|jail|detention|custody)\b|"
+    r"\b(?:were|was|have\s+been|had\s+been)\s+let\s+go\b",
     re.IGNORECASE,
 )
 CONFLICT_KINDS = ("government", "state", "armed_movement")
@@ -77,6 +81,8 @@ def _own_clause(ctx: Context, span: tuple[int, int], speaker: str) -> str | None
             return "announcement"
     party = ctx.party_of(speaker)
     passive = PASSIVE_RELEASE.search(text[:160])
+    if passive and CONDITION.search(text, 0, passive.start()):
+        passive = None  # "... until every detainee was home": a condition, not a report
     if passive and ctx.kind_of(party) in CONFLICT_KINDS and not _freed_by_other(ctx, span[0] + passive.end(), party):
         return "announcement"
     return None
