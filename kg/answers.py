@@ -339,8 +339,8 @@ def publication_dates(store: Store) -> list[dt.date]:
 
 def newest_publication_date(store: Store) -> dt.date | None:
     """The newest publication day in the store (None for an empty store)."""
-    dates = publication_dates(store)
-    return dates[-1] if dates else None
+    rows = run(store, "newest-publication")
+    return rows[0].get("newest") if rows else None
 
 
 def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
@@ -461,7 +461,7 @@ def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     rows, _, reports, _ = inputs or commitment_inputs(store, as_of)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
-    for r in run(store, "statement-about", as_of):
+    for r in run(store, "prediction-about", as_of):
         about.setdefault(r["statement"], []).append(r["about"])
     events: dict[str, list[Any]] = {}  # each commitment's batches, grouped once
     out = []
