@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from kg import inference, mapping
-from kg.errors import InputError
+from kg.errors import DocumentError, InputError
 from kg.stores import Store
 from kg.stores.base import Quad
 from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, NS, Triple, entity, literal
@@ -208,7 +208,7 @@ def build(
     deferred: list[tuple[Document, DocFacts]] = []
     for number, batch in enumerate(batches, 1):
         last = number == len(batches)
-        batch = [with_text(source, doc) for doc in batch]
+        batch = _read_texts(source, batch, keep_going, summary)
         extracted = extract_many(batch, gazetteer, jobs=jobs, progress=tracker.within()) if extract_many else {}
         summary.extracted += len(extracted)
         facts = [(doc, merge_facts(extracted.get(doc.id), reviewed.get(doc.id), doc.id)) for doc in batch]
@@ -354,6 +354,21 @@ class _AnyReference(dict):
 
     def __missing__(self, key: str) -> str:
         return entity("commitment", key)
+
+
+def _read_texts(corpus: Corpus, batch: list[Document], keep_going: bool, summary: BuildSummary) -> list[Document]:
+    """The batch's documents with their texts; a text that can no longer be read
+    (or changed since it was digested) stops the build, or with ``keep_going``
+    leaves that document out and keeps what the store holds for it."""
+    out = []
+    for doc in batch:
+        try:
+            out.append(with_text(corpus, doc))
+        except DocumentError as exc:
+            if not keep_going:
+                raise
+            summary.skipped.append(f"{doc.id}: {exc}")
+    return out
 
 
 def _check_reviewed(good: list[Document], reviewed: dict[str, DocFacts], gazetteer, keep_going: bool,

@@ -209,3 +209,30 @@ def test_reliability_build_errors_cli_keep_going_skips_says_so_and_exits_non_zer
 
     assert hashlib.sha256(new_text.encode()).hexdigest().encode() in exports["graph.trig"], "the good change is in"
     assert exports["graph.trig"] != before[1]["graph.trig"]
+
+
+def test_build_text_changed_after_the_corpus_was_read(make_corpus, tmp_path, monkeypatch):
+    """A text edited between reading the corpus and extracting its batch stops the
+    build with the file named; with keep_going that document is left out."""
+    import kg.build as build_module
+    from kg.errors import DocumentError
+    from kg.stores import open_store
+    from loaders import corpus as corpus_module
+
+    root = make_corpus({"a.txt": "The talks resumed in Doha on Sunday.\n",
+                        "b.txt": "The rebels freed 12 soldiers on Monday, a spokesman said.\n"})
+    real = corpus_module.load_corpus
+
+    def load_then_edit(*args, **kwargs):
+        loaded = real(*args, **kwargs)
+        (root / "b.txt").write_text("The rebels freed 13 soldiers on Monday, a spokesman said.\n", encoding="utf-8")
+        return loaded
+
+    monkeypatch.setattr(build_module, "load_corpus", load_then_edit)
+    store = open_store(f"oxigraph:{tmp_path / 'store'}")
+    with pytest.raises(DocumentError, match=r"b\.txt: changed while the corpus was being read"):
+        build_module.build(root, store, out_dir=None, html=False)
+    (root / "b.txt").write_text("The rebels freed 12 soldiers on Monday, a spokesman said.\n", encoding="utf-8")
+    summary = build_module.build(root, store, out_dir=None, html=False, keep_going=True)
+    assert [line.split(":")[0] for line in summary.skipped] == ["b"]
+    store.close()
