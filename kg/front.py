@@ -67,6 +67,10 @@ SAFE_HEADERS = {
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
 }
 CHECKED_MAX = 16 * 1024  # texts up to this long keep their verdict in a cache
+# A request that gets a slot with less than this share of its time limit left is
+# refused as busy instead of started (it could not finish, and would pass the slot
+# on as late to the next one in line).
+LEAST_TIME_LEFT = 0.1
 
 
 @dataclass(frozen=True)
@@ -436,7 +440,14 @@ class Front:
               deadline: float | None) -> None:
         """Send ``op`` to Oxigraph and its answer back to the client, within the limits."""
         limits = self.limits
-        if not self.slots.acquire(_remaining(deadline)):
+        got = self.slots.acquire(_remaining(deadline))
+        if got and deadline is not None and deadline - time.monotonic() < limits.timeout * LEAST_TIME_LEFT:
+            # A slot freed as this request's time was running out: starting it would
+            # only pass its time on to Oxigraph, and hand the slot on just as late to
+            # the next in line. It waited; it is refused as busy.
+            self.slots.release()
+            got = False
+        if not got:
             raise Refused(503, f"the server is busy ({limits.max_concurrent} requests running, --max-concurrent) "
                                f"and none ended within the {time_limit(limits)}; try again")
         upstream = http.client.HTTPConnection(*self.upstream, timeout=_remaining(deadline))

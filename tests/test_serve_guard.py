@@ -344,3 +344,40 @@ def test_serve_guard_command_flags_reach_the_guard(built, flags, status):
     finally:
         process.terminate()
         process.communicate(timeout=20)
+
+
+@pytest.mark.parametrize("left, started", [(0.05, False), (0.5, True)])
+def test_serve_guard_slot_freed_too_late_is_refused_as_busy(built, left, started):
+    """A slot that frees in the last tenth of a request's time is not used: the
+    request is refused as busy and the slot stays free for the next one."""
+    from kg.front import Refused
+
+    path, _ = built
+    with running(path, allow_update=False, limits=Limits(timeout=1.0, max_concurrent=1)) as server:
+        front = server.front
+        calls = []
+
+        class Handler:  # only what relay touches before it reaches Oxigraph
+            headers: dict = {}
+
+        def fake_run(self, *args):
+            calls.append(args)
+
+        import kg.front as front_module
+        original = front_module._Relay.run
+        front_module._Relay.run = fake_run
+        try:
+            handler = Handler()
+            handler.connection = type("C", (), {"settimeout": lambda self, t: None})()
+            handler.timeout = None
+            deadline = time.monotonic() + left
+            if started:
+                front.relay(handler, None, b"", 0, deadline)
+            else:
+                with pytest.raises(Refused, match="busy"):
+                    front.relay(handler, None, b"", 0, deadline)
+        finally:
+            front_module._Relay.run = original
+        assert bool(calls) == started
+        assert front.slots.acquire(0.01), "the slot is free again"
+        front.slots.release()
