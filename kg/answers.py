@@ -251,10 +251,9 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     read from one kept literal instead of one per commitment.
     """
     day = as_of or dt.date.today()
-    if cached and not evidence:
-        view = kept(store, "DerivedView", "commitment-summaries")
-        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
-            return sorted((_judged_on(r, day) for r in view[1][0]), key=lambda r: r["id"])
+    summaries = _kept_view(store, "commitment-summaries", as_of) if cached and not evidence else None
+    if summaries is not None:
+        return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])
     if not evidence:
         return [{k: v for k, v in c.items() if k != "evidence"}
                 for c in commitments(store, as_of, cached=cached, inputs=inputs)]
@@ -282,6 +281,15 @@ def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, lis
         return None
     day = max(r["day"] for r in rows)
     return day, [json.loads(r["record"]) for r in rows if r["day"] == day]
+
+
+def _kept_view(store: Store, name: str, as_of: dt.date | None) -> list[Any] | None:
+    """The records of the view ``name`` the build kept, when they answer for
+    ``as_of`` (none given, or on or after the day they are as of); else None."""
+    view = kept(store, "DerivedView", name)
+    if view is not None and view[1] and (as_of is None or as_of >= view[0]):
+        return view[1][0]
+    return None
 
 
 def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
@@ -452,12 +460,11 @@ def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     date on or after the newest article, the view the build kept, judged on
     that day (a prediction still pending whose window has closed is missed)."""
     day = as_of or dt.date.today()
-    if cached:
-        view = kept(store, "DerivedView", "predictions")
-        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
-            return [{**p, "as_of": day.isoformat(),
-                     "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
-                    for p in view[1][0]]
+    view = _kept_view(store, "predictions", as_of) if cached else None
+    if view is not None:
+        return [{**p, "as_of": day.isoformat(),
+                 "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
+                for p in view]
     rows, _, reports, _ = inputs or commitment_inputs(store, as_of)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
@@ -616,10 +623,9 @@ def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = 
 def agreements(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
     """Agreements and decisions with their signatories and dates; for a date
     on or after the newest article, the view the build kept."""
-    if cached:
-        view = kept(store, "DerivedView", "agreements")
-        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
-            return view[1][0]
+    view = _kept_view(store, "agreements", as_of) if cached else None
+    if view is not None:
+        return view
     return [
         {
             "id": local_id(r["agreement"], "agreement"),
@@ -665,10 +671,9 @@ def corroboration(store: Store, as_of: dt.date | None = None) -> list[dict[str, 
 def most_quoted(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:
     """Speakers by number of statements (question 8); for a date on or after
     the newest article, the view the build kept."""
-    if cached:
-        view = kept(store, "DerivedView", "most-quoted")
-        if view is not None and view[1] and (as_of is None or as_of >= view[0]):
-            return view[1][0]
+    view = _kept_view(store, "most-quoted", as_of) if cached else None
+    if view is not None:
+        return view
     return [
         {"speaker": r["name"], "statements": r["statements"], "direct": r["direct"], "documents": r["documents"]}
         for r in run(store, "most-quoted", as_of)

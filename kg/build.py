@@ -27,7 +27,7 @@ from kg import inference, mapping
 from kg.errors import DocumentError, InputError
 from kg.stores import Store
 from kg.stores.base import Quad
-from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, NS, Triple, entity, literal
+from kg.terms import ACTORS_GRAPH, DERIVED_GRAPH, GRAPH, NKG, NS, Triple, entity, iri, literal, q, typed, unwrap
 from loaders.corpus import Corpus, load_corpus, with_text
 from loaders.facts import DocFacts, Document
 from loaders.factfile import load_fact_file
@@ -453,7 +453,7 @@ def derive(store: Store) -> int:
     return int(rows[0]["n"]) if rows else 0
 
 
-ASSESSES = f"<{NKG}assesses>"
+ASSESSES = q("nkg:assesses")
 
 
 def _types_of(store: Store, resources: list[str]) -> list[Triple]:
@@ -461,8 +461,8 @@ def _types_of(store: Store, resources: list[str]) -> list[Triple]:
     if not resources:
         return []
     rows = store.query("SELECT DISTINCT ?x ?type WHERE { GRAPH ?g { ?x a ?type } }",
-                       {"x": [r[1:-1] for r in resources]})
-    return [(f"<{r['x']}>", f"<{NS['rdf']}type>", f"<{r['type']}>") for r in rows]
+                       {"x": [unwrap(r) for r in resources]})
+    return [(iri(r["x"]), q("rdf:type"), iri(r["type"])) for r in rows]
 
 
 def _record_literal(value: object) -> str:
@@ -475,7 +475,6 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str
     """Answers over the whole graph as of ``day`` (the latest publication date),
     kept as views: who is quoted most, which predictions came true, the agreements."""
     from kg import answers
-    from kg.terms import q, typed
 
     out: list[tuple[str, str, str]] = []
     computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
@@ -488,8 +487,6 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str
 
 def _view(name: str, day: dt.date, records: list[Any]) -> list[tuple[str, str, str]]:
     """A kept answer: ``records`` as of ``day`` under ``name``, as one JSON literal."""
-    from kg.terms import q, typed
-
     node = entity("view", name, day.isoformat())
     return [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),
             (node, q("rdfs:label"), literal(name)), (node, q("nkg:answerRecord"), _record_literal(records))]
@@ -502,7 +499,6 @@ def assessment_triples(store: Store, day: dt.date, inputs: Any = None) -> tuple[
     """Each commitment's status as of ``day`` (the latest publication date), as
     triples for the derived graph, and its whole record for :data:`VIEWS_GRAPH`."""
     from kg import answers
-    from kg.terms import q, typed
 
     out: list[Triple] = []
     views: list[Triple] = []

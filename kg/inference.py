@@ -80,10 +80,9 @@ class Rules:
 
     @classmethod
     def from_ontology(cls, graph) -> "Rules":  # an rdflib Graph
-        from rdflib import OWL, RDF, RDFS, BNode, URIRef
-        from rdflib.collection import Collection
+        from rdflib import OWL, RDF, RDFS
 
-        from kg.ontology import _chains, _closure, _inverse_pairs, _named
+        from kg.ontology import _chains, _closure, _inverse_pairs, _named, defined_classes
 
         inverse: dict[str, set[str]] = defaultdict(set)
         for p, q in _inverse_pairs(graph):
@@ -99,30 +98,15 @@ class Rules:
         for sup, subs in _closure(graph, RDFS.subClassOf, lambda c: str(c).startswith(NKG)):
             for sub in subs:
                 classes[sub.n3()].add(sup.n3())
-        defined = []
-        for name, expr in graph.subject_objects(OWL.equivalentClass):
-            head = graph.value(expr, OWL.intersectionOf) if isinstance(expr, BNode) else None
-            if not isinstance(name, URIRef) or head is None:
-                continue
-            parts: dict[str, list] = {"classes": [], "has_value": [], "some": []}
-            for member in Collection(graph, head):
-                if isinstance(member, URIRef):
-                    parts["classes"].append(member.n3())
-                    continue
-                prop = graph.value(member, OWL.onProperty)
-                value = graph.value(member, OWL.hasValue)
-                filler = graph.value(member, OWL.someValuesFrom)
-                if isinstance(prop, URIRef) and value is not None:
-                    parts["has_value"].append((prop.n3(), value.n3()))
-                elif isinstance(prop, URIRef) and isinstance(filler, URIRef):
-                    parts["some"].append((prop.n3(), filler.n3()))
-            defined.append(Defined(name.n3(), *(tuple(sorted(parts[k])) for k in ("classes", "has_value", "some"))))
+        defined = [Defined(name.n3(), tuple(c.n3() for c in named), tuple((p.n3(), v.n3()) for p, v in values),
+                           tuple((p.n3(), f.n3()) for p, f in somes))
+                   for name, named, values, somes in defined_classes(graph)]
         return cls(
             inverse={p: tuple(sorted(qs)) for p, qs in sorted(inverse.items())},
             symmetric=symmetric,
             chains=chains,
             super_properties={p: tuple(sorted(s)) for p, s in sorted(supers.items())},
-            defined=tuple(sorted(defined, key=lambda d: d.name)),
+            defined=tuple(defined),
             super_classes={c: tuple(sorted(s)) for c, s in sorted(classes.items())},
         )
 
@@ -156,10 +140,8 @@ class Context:
 
     def __init__(self, triples: Iterable[Triple] = (), rules: Rules | None = None) -> None:
         self.rules = rules or default_rules()
-        base = list(triples)
         self.entailed = _Index(None)
-        for t in (*base, *_saturate(base, self.rules, _Index(None))):
-            self.entailed.put(t)
+        _saturate(list(triples), self.rules, self.entailed)
 
 
 class _Index:

@@ -42,6 +42,7 @@ __all__ = [
     "ValidationReport",
     "check_consistency",
     "check_queries",
+    "defined_classes",
     "load_ontology_graph",
     "materialisation_rules",
     "materialise",
@@ -402,10 +403,12 @@ def _inverse_pairs(graph: Graph) -> list[tuple[URIRef, URIRef]]:
     return sorted(pairs)
 
 
-def _defined_classes(graph: Graph) -> list[tuple[URIRef, list[str]]]:
+def defined_classes(graph: Graph) -> list[tuple[URIRef, list[URIRef], list[tuple[URIRef, Any]], list[tuple[URIRef, URIRef]]]]:
     """Named classes defined as an intersection of named classes and
-    ``owl:hasValue`` / ``owl:someValuesFrom`` (named filler) restrictions,
-    each as the SPARQL conditions that make an individual a member."""
+    ``owl:hasValue`` / ``owl:someValuesFrom`` (named filler) restrictions:
+    ``(class, named classes, [(property, value)], [(property, filler)])``,
+    read once for both forms of the rules (SPARQL here, Python in
+    :mod:`kg.inference`)."""
     from rdflib import BNode
 
     found = []
@@ -415,26 +418,43 @@ def _defined_classes(graph: Graph) -> list[tuple[URIRef, list[str]]]:
         head = graph.value(expr, OWL.intersectionOf)
         if head is None:
             continue
-        conditions: list[str] = []
-        for n, member in enumerate(Collection(graph, head)):
-            g = f"GRAPH ?d{n}"
+        classes: list[URIRef] = []
+        values: list[tuple[URIRef, Any]] = []
+        somes: list[tuple[URIRef, URIRef]] = []
+        for member in Collection(graph, head):
             if isinstance(member, URIRef):
-                conditions.append(f"{g} {{ ?x a {member.n3()} }}")
+                classes.append(member)
                 continue
             prop = graph.value(member, OWL.onProperty)
             value = graph.value(member, OWL.hasValue)
             filler = graph.value(member, OWL.someValuesFrom)
             if isinstance(prop, URIRef) and value is not None:
-                conditions.append(f"{g} {{ ?x {prop.n3()} {value.n3()} }}")
+                values.append((prop, value))
             elif isinstance(prop, URIRef) and isinstance(filler, URIRef):
-                conditions.append(f"{g} {{ ?x {prop.n3()} ?y{n} }} GRAPH ?e{n} {{ ?y{n} a {filler.n3()} }}")
+                somes.append((prop, filler))
             else:
                 raise OntologyError(
                     f"owl:equivalentClass of {defined.n3()}: expected an intersection of named classes and "
                     "hasValue or someValuesFrom (named class) restrictions"
                 )
-        found.append((defined, conditions))
+        found.append((defined, sorted(classes), sorted(values), sorted(somes)))
     return sorted(found)
+
+
+def _defined_classes(graph: Graph) -> list[tuple[URIRef, list[str]]]:
+    """Each defined class (:func:`defined_classes`) with the SPARQL conditions
+    that make an individual a member."""
+    out = []
+    for defined, classes, values, somes in defined_classes(graph):
+        conditions = [f"GRAPH ?d{n} {{ ?x a {c.n3()} }}" for n, c in enumerate(classes)]
+        n = len(classes)
+        for i, (prop, value) in enumerate(values, n):
+            conditions.append(f"GRAPH ?d{i} {{ ?x {prop.n3()} {value.n3()} }}")
+        n += len(values)
+        for i, (prop, filler) in enumerate(somes, n):
+            conditions.append(f"GRAPH ?d{i} {{ ?x {prop.n3()} ?y{i} }} GRAPH ?e{i} {{ ?y{i} a {filler.n3()} }}")
+        out.append((defined, conditions))
+    return out
 
 
 def _chains(graph: Graph) -> list[tuple[URIRef, list[URIRef]]]:

@@ -49,27 +49,6 @@ BULK_FROM = 3000
 _RULE = re.compile(r"^(?:\s*#[^\n]*\n)*\s*INSERT\s*\{\s*GRAPH\s*<([^<>\s]+)>\s*\{([^{}]*)\}\s*\}\s*(WHERE\s*\{.*\})\s*$", re.S)
 
 
-_HEAD = re.compile(r"^\s*\?\w+\s+<([^<>\s]+)>\s+\?\w+\s*$")
-
-
-def _without_vacuous_check(store: Any, template: str, where: str) -> str:
-    """Drop a rule's ``FILTER NOT EXISTS { GRAPH ?known { head } }`` when no
-    graph holds any triple with the head's property: the filter then passes
-    every row, and leaving it out saves a lookup per row (a third of a rule's
-    time for the super-properties that only the rules write, such as
-    ``prov:wasInfluencedBy``).
-
-    The answer is the same: the filter only removes rows whose head some
-    graph already holds, and none can hold a triple with that property."""
-    head = _HEAD.match(template)
-    check = f"FILTER NOT EXISTS {{ GRAPH ?known {{ {template.strip()} }} }}"
-    if head is None or check not in where:
-        return where
-    if next(iter(store.quads_for_pattern(None, ox.NamedNode(head.group(1)), None, None)), None) is not None:
-        return where
-    return where.replace(check, "")
-
-
 class OxigraphStore(Store):
     """pyoxigraph's Store: RocksDB on disk when given a path, else in memory."""
 
@@ -158,7 +137,6 @@ class OxigraphStore(Store):
             self.update(rule)
             return
         graph, template, where = match.groups()
-        where = _without_vacuous_check(self._store, template, where)
         try:
             found = self._store.query(f"CONSTRUCT {{{template}}} {where}")
             target = ox.NamedNode(graph)
