@@ -51,7 +51,8 @@ PARTY = "Taliban"
 # The competency questions as an analyst asks them: about one commitment, speaker,
 # party or releaser, or the whole list as of now (kept by the build); then the
 # whole-corpus listings and an earlier date, which cost in proportion to what they read.
-QUERIES = ("commitments", "commitments --table", "explain", "statements --speaker", "statements --about", "statements --party",
+QUERIES = ("commitments", "commitments --table", "explain", "statements --limit 100", "statements --speaker",
+           "statements --about", "statements --party", "statements --party --limit 100",
            "releases --releaser", "agreements", "most-quoted", "predictions",
            "commitments --as-of", "statements", "releases", "corroboration")
 
@@ -176,6 +177,8 @@ def measure(size: int, store_name: str, corpus: Path, work: Path, runs: int,
             "statements --speaker": lambda: answers.statements(store, speaker=SPEAKER),
             "statements --about": lambda: answers.statements(store, about=about),
             "statements --party": lambda: answers.statements(store, party=PARTY),
+            "statements --limit 100": lambda: answers.statements(store, limit=100),
+            "statements --party --limit 100": lambda: answers.statements(store, party=PARTY, limit=100),
             "releases --releaser": lambda: answers.releases(store, releaser=PARTY),
             "agreements": lambda: answers.agreements(store),
             "most-quoted": lambda: answers.most_quoted(store),

@@ -35,6 +35,9 @@ __all__ = [
     "FAR_FUTURE",
     "agreements",
     "commitment_inputs",
+    "commitment_readings",
+    "inputs_as_of",
+    "kept_readings",
     "commitments",
     "corroboration",
     "explain",
@@ -45,6 +48,7 @@ __all__ = [
     "named",
     "newest_publication_date",
     "publication_dates",
+    "publication_days",
     "predictions",
     "releases",
     "run",
@@ -126,20 +130,170 @@ def commitment_inputs(store: Store, as_of: dt.date | None = None) -> tuple[Any, 
     the commitments' rows, their evidence, their candidate release reports and
     their links; read once by a caller that asks both (the build's derive step)."""
     rows = [_unset(r) for r in run(store, "commitments", as_of)]
+    return (rows, _evidence(run(store, "commitment-evidence", as_of)), _matching_reports(store, rows, as_of),
+            _links(run(store, "commitment-links", as_of)))
+
+
+def _evidence(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     evidence: dict[str, list[dict[str, Any]]] = {}
-    for r in run(store, "commitment-evidence", as_of):
+    for r in rows:
         evidence.setdefault(r["commitment"], []).append(
             {"document": document_id(r["document"]), "published": _iso(r["published"]),
              "start": r["start"], "end": r["end"], "text": r["text"]}
         )
+    return evidence
+
+
+def _links(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     links: dict[str, list[dict[str, Any]]] = {}
-    for r in run(store, "commitment-links", as_of):
+    for r in rows:
         links.setdefault(r["commitment"], []).append(r)
-    return rows, evidence, _matching_reports(store, rows, as_of), links
+    return links
+
+
+# ---------------------------------------------------------------------------
+# Earlier dates, from every document's readings kept by the build
+# ---------------------------------------------------------------------------
+
+# What the readings hold, in the order of the lists they are kept as (one JSON
+# literal; lists are a third of the size of records with keys).
+READINGS = {
+    "readings": ("commitment", "doc", "published", "obligor", "action", "object", "objectParty", "counterparty",
+                 "target", "upperBound", "deadline", "agreement", "obligorKey", "objectPartyKey"),
+    "agreements": ("agreement", "published", "label", "date"),
+    "evidence": ("commitment", "document", "published", "start", "end", "text"),
+    "links": ("commitment", "relation", "other", "text", "since"),
+    "reports": ("release", "releaser", "people", "document", "published", "count", "qualifier", "cumulative",
+                "dateFrom", "dateTo", "start", "end", "text", "source"),
+}
+_DATES = {"published", "deadline", "date", "since", "dateFrom", "dateTo"}
+
+
+def commitment_readings(store: Store) -> dict[str, list[dict[str, Any]]]:
+    """Everything :func:`commitment_inputs` computes from, for any date, read
+    once from every document: each document's reading of each commitment's
+    terms and of each agreement's name and date (before they are aggregated),
+    the commitments' evidence, their links with the first date that gives
+    each, and the release reports of the (releaser, people) pairs some
+    commitment can be matched on. :func:`inputs_as_of` turns them into the
+    inputs as of a date, equal to what the queries give for that date."""
+    readings = run(store, "commitment-readings")
+    pairs = {(r["obligorKey"], r["objectPartyKey"]) for r in readings}
+    return {
+        "readings": readings,
+        "agreements": run(store, "agreement-readings"),
+        "evidence": run(store, "commitment-evidence"),
+        "links": run(store, "commitment-links"),
+        "reports": [r for r in run(store, "release-reports") if (r["releaser"], r["people"] or "") in pairs],
+    }
+
+
+def pack_readings(readings: dict[str, list[dict[str, Any]]]) -> dict[str, list[list[Any]]]:
+    """The readings as JSON-ready lists (dates as ISO text), for keeping."""
+    return {part: [[_iso(r[f]) for f in fields] for r in readings[part]] for part, fields in READINGS.items()}
+
+
+def unpack_readings(packed: dict[str, list[list[Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The readings back from :func:`pack_readings`."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for part, fields in READINGS.items():
+        dated = [i for i, f in enumerate(fields) if f in _DATES]
+        rows = []
+        for values in packed[part]:
+            for i in dated:
+                if values[i] is not None:
+                    values[i] = dt.date.fromisoformat(values[i])
+            rows.append(dict(zip(fields, values)))
+        out[part] = rows
+    return out
+
+
+def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tuple[Any, ...]:
+    """The inputs of :func:`commitments` as of ``day``, from the readings: the
+    aggregation commitments.rq makes (largest name, earliest deadline, ...)
+    over the documents published by then, and the evidence, links and
+    reports of those documents."""
+    names: dict[str, str] = {}
+    dates: dict[str, dt.date] = {}
+    for a in readings["agreements"]:
+        if a["published"] > day:
+            continue
+        if a["label"] is not None:
+            names[a["agreement"]] = max(names.get(a["agreement"], a["label"]), a["label"])
+        if a["date"] is not None:
+            dates[a["agreement"]] = min(dates.get(a["agreement"], a["date"]), a["date"])
+    by_commitment: dict[str, list[dict[str, Any]]] = {}
+    for r in readings["readings"]:
+        if r["published"] <= day:
+            by_commitment.setdefault(r["commitment"], []).append(r)
+    rows = []
+    for iri in sorted(by_commitment):
+        rs = by_commitment[iri]
+        rows.append(_unset({
+            "commitment": iri,
+            "obligor": max(r["obligor"] for r in rs), "action": min(r["action"] for r in rs),
+            "object": max(r["object"] for r in rs), "objectParty": max(r["objectParty"] for r in rs),
+            "counterparty": max(r["counterparty"] for r in rs), "target": max(r["target"] for r in rs),
+            "upperBound": max(r["upperBound"] for r in rs),
+            "deadline": min(r["deadline"] or FAR_FUTURE for r in rs),
+            "agreement": max(r["agreement"] for r in rs),
+            "agreementName": max(names.get(r["agreement"], "") for r in rs),
+            "agreedOn": min(dates.get(r["agreement"], FAR_FUTURE) for r in rs),
+            "documents": len({r["doc"] for r in rs}), "firstReported": min(r["published"] for r in rs),
+            "obligorKey": min(r["obligorKey"] for r in rs), "objectPartyKey": min(r["objectPartyKey"] for r in rs),
+        }))
+    evidence = _evidence([r for r in readings["evidence"] if r["published"] <= day])
+    links = _links([r for r in readings["links"] if r["since"] <= day])
+    reports = _matching(rows, [r for r in readings["reports"] if r["published"] <= day])
+    return rows, evidence, reports, links
+
+
+def kept_readings(store: Store) -> dict[str, list[dict[str, Any]]] | None:
+    """The documents' readings the build kept (None for a store without them),
+    put back together from their pieces (``…/<part>/<n>``, see kg.build)."""
+    rows = store.query(queries.load("readings"))
+    if not rows:
+        return None
+    pieces: dict[str, list[tuple[int, list[list[Any]]]]] = {part: [] for part in READINGS}
+    for r in rows:
+        part, n = r["node"].rsplit("/", 2)[-2:]
+        if part in pieces:
+            pieces[part].append((int(n), json.loads(r["record"])))
+    return unpack_readings({part: [row for _, chunk in sorted(found) for row in chunk]
+                            for part, found in pieces.items()})
+
+
+def _inputs(store: Store, as_of: dt.date | None, cached: bool) -> tuple[Any, ...]:
+    """The inputs as of a date: from the kept readings when there are some
+    (and ``cached``), else from the queries."""
+    if cached and as_of is not None:
+        readings = kept_readings(store)
+        if readings is not None:
+            return inputs_as_of(readings, as_of)
+    return commitment_inputs(store, as_of)
+
+
+def _readings_of(readings: dict[str, list[dict[str, Any]]], commitment: str) -> dict[str, list[dict[str, Any]]]:
+    """The part of the readings one commitment's answer depends on."""
+    mine = [r for r in readings["readings"] if r["commitment"] == commitment]
+    agreements = {r["agreement"] for r in mine}
+    pairs = {(r["obligorKey"], r["objectPartyKey"]) for r in mine}
+    return {
+        "readings": mine,
+        "agreements": [a for a in readings["agreements"] if a["agreement"] in agreements],
+        "evidence": [e for e in readings["evidence"] if e["commitment"] == commitment],
+        "links": [k for k in readings["links"] if k["commitment"] == commitment],
+        "reports": [r for r in readings["reports"] if (r["releaser"], r["people"] or "") in pairs],
+    }
 
 
 def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date | None) -> dict[str, list[Report]]:
-    """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`).
+    return _matching(rows, run(store, "release-reports", as_of))
+
+
+def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]]) -> dict[str, list[Report]]:
+    """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`)
+    among the rows of release-reports.rq.
 
     The releases are read once and indexed by (releaser, people) in date
     order; each commitment takes the reports of its (obligor, object party)
@@ -149,7 +303,6 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     commitment's window, not with the whole corpus.
     """
     by_pair: dict[tuple[str, str], list[Report]] = {}
-    rows_read = run(store, "release-reports", as_of)
     for row, report in zip(rows_read, _reports(rows_read)):
         by_pair.setdefault((row["releaser"], row["people"] or ""), []).append(report)
     whens: dict[tuple[str, str], list[dt.date]] = {}
@@ -244,9 +397,11 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
 
     For a date on or after the newest article (or none: today) the records
     the build kept (:func:`kept`) are read and judged on that day, which
-    gives the same answer without recomputing it; ``cached=False`` always
-    recomputes (from ``inputs`` when the caller has read them already with
-    :func:`commitment_inputs` for the same ``as_of``). With ``evidence=False``
+    gives the same answer without recomputing it. An earlier date is computed
+    from the documents' readings the build kept (:func:`inputs_as_of`): one
+    read instead of a pass over every document. ``cached=False`` always
+    recomputes with the queries (from ``inputs`` when the caller has read them
+    already with :func:`commitment_inputs` for the same ``as_of``). With ``evidence=False``
     the records come without their ``evidence`` list (what a table shows),
     read from one kept literal instead of one per commitment.
     """
@@ -261,7 +416,12 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
             return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])
-    rows, evidence, reports, links = inputs or commitment_inputs(store, as_of)
+    return _records(inputs or _inputs(store, as_of, cached), day)
+
+
+def _records(inputs: tuple[Any, ...], day: dt.date) -> list[dict[str, Any]]:
+    """Every commitment's record judged on ``day`` from its inputs."""
+    rows, evidence, reports, links = inputs
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -303,29 +463,12 @@ def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
 
 def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[dt.date, list[dict[str, Any]]]:
     """Every commitment's record (or the one whose id is ``only``) as of each
-    of ``days``, from one set of queries.
-
-    Equal to calling :func:`commitments` once per day, except that a
-    commitment's own terms (target, deadline, agreement) are read from all
-    documents rather than from those published by each day — they rarely
-    change, and when they do the latest reading is the one shown.
-    """
-    rows, evidence, reports, links = commitment_inputs(store, None)
+    of ``days``, equal to calling :func:`commitments` once per day, from one
+    read of the documents' readings (kept by the build, else queried)."""
+    readings = kept_readings(store) or commitment_readings(store)
     if only is not None:
-        rows = [r for r in rows if local_id(r["commitment"], "commitment") == only]
-    out: dict[dt.date, list[dict[str, Any]]] = {}
-    for day in sorted(set(days)):
-        records = []
-        for row in rows:
-            if row["firstReported"] is None or row["firstReported"] > day:
-                continue
-            iri = row["commitment"]
-            ev = [e for e in evidence.get(iri, []) if e["published"] <= day.isoformat()]
-            mine = [r for r in reports.get(iri, []) if r.published <= day]
-            dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
-            records.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None))
-        out[day] = records
-    return out
+        readings = _readings_of(readings, f"{ID_BASE}commitment/{only}")
+    return {day: _records(inputs_as_of(readings, day), day) for day in sorted(set(days))}
 
 
 def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
@@ -465,7 +608,7 @@ def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
         return [{**p, "as_of": day.isoformat(),
                  "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
                 for p in view]
-    rows, _, reports, _ = inputs or commitment_inputs(store, as_of)
+    rows, _, reports, _ = inputs or _inputs(store, as_of, cached)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}
     for r in run(store, "prediction-about", as_of):
@@ -516,14 +659,21 @@ def statements(
     as_of: dt.date | None = None,
     limit: int | None = None,
     kind: str | None = None,
+    after: str | None = None,
 ) -> list[dict[str, Any]]:
     """Competency questions 3 and 4: who said what, filtered by speaker, party or topic.
 
     ``speaker`` and ``party`` are parts of names (case-insensitive); ``about``
     a commitment (its id or IRI). Each filter is turned into IRIs first, so the
     store starts from the few statements concerned, not from all of them.
-    ``limit`` keeps the first statements in date order; ``kind`` keeps one
-    type of statement (``prediction``, ``demand``, ...).
+    ``kind`` keeps one type of statement (``prediction``, ``demand``, ...).
+
+    ``limit`` and ``after`` page through the answer in its order (publication
+    date, document, offset): a page is the first ``limit`` statements after
+    the statement whose id is ``after``. A page is found from where statements
+    sit (without their details), a day of documents at a time when nothing
+    narrows it, and only its own statements are read in full, so its cost
+    follows the page, not the corpus.
     """
     if about and not about.startswith("http"):
         about = f"{ID_BASE}commitment/{about}"
@@ -541,6 +691,13 @@ def statements(
     ) if targets is not None]
     if any(not targets for _, targets in narrowing):
         return []
+    if limit is not None or after is not None:
+        page = _statement_page(store, narrowing, as_of, limit, after)
+        if not page:
+            return []
+        rows = store.query(queries.load("statements-for"),
+                           {"asOf": as_of or FAR_FUTURE, "narrowBy": f"{NKG}speaker", "statement": page})
+        return [_statement_record(r) for r in rows]
     bindings: dict[str, Any] = {}
     if narrowing:
         (link, targets), rest = narrowing[0], narrowing[1:]
@@ -555,27 +712,72 @@ def statements(
             bindings["statement"] = sorted(wanted)
     text = queries.load("statements-for" if bindings else "statements") + (f"\nLIMIT {int(limit)}" if limit else "")
     rows = store.query(text, {"asOf": as_of or FAR_FUTURE, **bindings})
-    return [
-        {
-            "speaker": r["speaker"],
-            "speaker_party": r["party"],
-            "post": r["post"],
-            "anonymous": bool(r["anonymous"]),
-            "kind": "direct" if r["kind"] == "DirectQuote" else "reported",
-            "type": TYPES.get(r["type"], r["type"]),
-            "text": r["words"],
-            "said_on": _iso(r["saidOn"]),
-            "channel": r["channel"],
-            "document": document_id(r["document"]),
-            "published": _iso(r["published"]),
-            "start": r["start"],
-            "end": r["end"],
-            "expected_from": _iso(r["expectedFrom"]),
-            "expected_to": _iso(r["expectedUntil"]),
-            "id": local_id(r["statement"], "statement"),
-        }
-        for r in rows
-    ]
+    return [_statement_record(r) for r in rows]
+
+
+def _statement_record(r: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "speaker": r["speaker"],
+        "speaker_party": r["party"],
+        "post": r["post"],
+        "anonymous": bool(r["anonymous"]),
+        "kind": "direct" if r["kind"] == "DirectQuote" else "reported",
+        "type": TYPES.get(r["type"], r["type"]),
+        "text": r["words"],
+        "said_on": _iso(r["saidOn"]),
+        "channel": r["channel"],
+        "document": document_id(r["document"]),
+        "published": _iso(r["published"]),
+        "start": r["start"],
+        "end": r["end"],
+        "expected_from": _iso(r["expectedFrom"]),
+        "expected_to": _iso(r["expectedUntil"]),
+        "id": local_id(r["statement"], "statement"),
+    }
+
+
+StatementKey = tuple[dt.date, str, int, str]  # published, document, start, statement: the answer's order
+
+
+def _keys(rows: list[dict[str, Any]]) -> list[StatementKey]:
+    return [(r["published"], r["document"], r["start"], r["statement"]) for r in rows]
+
+
+def _statement_page(store: Store, narrowing: list[tuple[str, list[str]]], as_of: dt.date | None,
+                    limit: int | None, after: str | None) -> list[str]:
+    """The IRIs of one page of statements (see :func:`statements`), in order."""
+    cursor: StatementKey | None = None
+    if after is not None:
+        iri = after if after.startswith("http") else f"{ID_BASE}statement/{after}"
+        found = _keys(run(store, "statement-keys", None, narrowBy=f"{NKG}speaker", statement=[iri]))
+        if not found:
+            raise QueryError(f"--after {after!r}: no statement with that id in the store")
+        cursor = found[0]
+    keys: list[StatementKey] = []
+    if narrowing:
+        (link, targets), rest = narrowing[0], narrowing[1:]
+        keys = _keys(run(store, "statement-keys", as_of, narrowBy=link, narrowTo=targets))
+        for other, values in rest:
+            found_iris = {r["statement"] for r in run(store, "statements-by", as_of, link=other, target=values)}
+            keys = [k for k in keys if k[3] in found_iris]
+        keys = sorted(k for k in keys if cursor is None or k > cursor)
+    else:
+        for day in publication_days(store, as_of):
+            if cursor is not None and day < cursor[0]:
+                continue
+            found = [{**r, "published": day} for r in run(store, "statements-on", None, published=day)]
+            keys += sorted(k for k in _keys(found) if cursor is None or k > cursor)
+            if limit is not None and len(keys) >= limit:
+                break
+    return [k[3] for k in keys[:limit]]
+
+
+def publication_days(store: Store, as_of: dt.date | None = None) -> list[dt.date]:
+    """Every publication day on or before ``as_of``, oldest first: from the
+    list the build kept (one read), else from the documents."""
+    view = kept(store, "DerivedView", "publication-days")
+    days = [dt.date.fromisoformat(d) for d in view[1][0]] if view and view[1] else publication_dates(store)
+    return [d for d in days if as_of is None or d <= as_of]
 
 
 def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = None) -> list[dict[str, Any]]:

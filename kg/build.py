@@ -33,12 +33,15 @@ from loaders.facts import DocFacts, Document
 from loaders.factfile import load_fact_file
 from loaders.gazetteer import DEFAULT_GAZETTEER, load_gazetteer
 
-__all__ = ["BUILD_GRAPH", "VIEWS_GRAPH", "BuildSummary", "build", "merge_facts"]
+__all__ = ["BUILD_GRAPH", "READINGS_GRAPH", "VIEWS_GRAPH", "BuildSummary", "build", "merge_facts"]
 
 BUILD_GRAPH = GRAPH + "build"
 # Answers kept for reading (JSON records of the derived graph's assessments and views):
 # recomputed with the derived graph, left out of the exports like the build graph.
 VIEWS_GRAPH = GRAPH + "views"
+# The documents' readings an earlier date is answered from (kg.answers.inputs_as_of):
+# one large record, kept apart so that reading a view never passes over it.
+READINGS_GRAPH = GRAPH + "readings"
 RDF_JSON = NS["rdf"] + "JSON"
 FACTS_DIR = "facts"
 BATCH_SIZE = 1000  # documents extracted, mapped and written together
@@ -186,7 +189,7 @@ def build(
     changed = bool(gone or prelude or todo)
     if changed:
         store.replace_graphs(
-            prelude, drop=[*gone, *map(inference.inferred_graph, gone), VIEWS_GRAPH],
+            prelude, drop=[*gone, *map(inference.inferred_graph, gone), VIEWS_GRAPH, READINGS_GRAPH],
             delete=[_record(g, records[g]) for g in forget if g in records],
             insert=[_record(ACTORS_GRAPH, actors_digest)] if prelude else [],
         )
@@ -407,8 +410,8 @@ def _stored_known(store: Store) -> dict[str, str]:
 
 
 def _without_build_graph(nquads: str) -> str:
-    """The store's quads without the build graph's records and the kept answers."""
-    markers = (f"<{BUILD_GRAPH}> .", f"<{VIEWS_GRAPH}> .")
+    """The store's quads without the build graph's records, the kept answers and readings."""
+    markers = (f"<{BUILD_GRAPH}> .", f"<{VIEWS_GRAPH}> .", f"<{READINGS_GRAPH}> .")
     return "".join(line + "\n" for line in nquads.split("\n") if line.strip() and not line.endswith(markers))
 
 
@@ -428,7 +431,8 @@ WHERE {{ {{ SELECT ?x (COALESCE(MIN(?actorLabel), MIN(?anyLabel)) AS ?label) WHE
 def derive(store: Store) -> int:
     """Recompute the derived graph and the views: display names, commitment
     statuses as of the latest publication date with what the ontology's axioms
-    entail from them, then the answers kept for reading (:data:`VIEWS_GRAPH`).
+    entail from them, then the answers kept for reading (:data:`VIEWS_GRAPH`) and
+    the documents' readings earlier dates are answered from (:data:`READINGS_GRAPH`).
 
     The documents' own entailments are written with each document
     (:mod:`kg.inference`); here only the assessments' are added, with the
@@ -436,19 +440,21 @@ def derive(store: Store) -> int:
     """
     from kg import answers
 
-    store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}>")
+    store.update(f"DROP SILENT GRAPH <{DERIVED_GRAPH}> ; DROP SILENT GRAPH <{VIEWS_GRAPH}> ; "
+                 f"DROP SILENT GRAPH <{READINGS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
     day = answers.newest_publication_date(store)
-    inputs = answers.commitment_inputs(store, day) if day else None
+    readings = answers.commitment_readings(store) if day else None
+    inputs = answers.inputs_as_of(readings, day) if readings is not None and day else None
     assessments, views = assessment_triples(store, day, inputs) if day else ([], [])
     if assessments:
         assessed = sorted({o for _, p, o in assessments if p == ASSESSES})
         context = inference.Context(_types_of(store, assessed))
         entailed = inference.closure(assessments, context=context)
         store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in (*assessments, *entailed)])
-    if day:
+    if readings is not None:
         views += _whole_views(store, day, inputs)
-        store.replace_graphs({VIEWS_GRAPH: views})
+        store.replace_graphs({VIEWS_GRAPH: views, READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
@@ -473,15 +479,35 @@ def _record_literal(value: object) -> str:
 
 def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
     """Answers over the whole graph as of ``day`` (the latest publication date),
-    kept as views: who is quoted most, which predictions came true, the agreements."""
+    kept as views: who is quoted most, which predictions came true, the agreements,
+    and the publication days (what pages "who said what" a day at a time)."""
     from kg import answers
 
     out: list[tuple[str, str, str]] = []
     computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
                 "predictions": answers.predictions(store, day, cached=False, inputs=inputs),
-                "agreements": answers.agreements(store, day, cached=False)}
+                "agreements": answers.agreements(store, day, cached=False),
+                "publication-days": [d.isoformat() for d in answers.publication_dates(store)]}
     for name, records in computed.items():
         out += _view(name, day, records)
+    return out
+
+
+# Rows of readings per kept literal. An on-disk store keeps a literal whole in its
+# blocks: one literal of tens of megabytes (the readings of 100k articles) made every
+# lookup that passed near it read it again (a 2 s question took 100 s).
+READINGS_CHUNK = 1000
+
+
+def _readings_triples(day: dt.date, packed: dict[str, list[list[Any]]]) -> list[tuple[str, str, str]]:
+    """The packed readings as literals of at most :data:`READINGS_CHUNK` rows,
+    each on a node ``view/commitment-readings/<day>/<part>/<n>``."""
+    out: list[tuple[str, str, str]] = []
+    for part, rows in packed.items():
+        for n, at in enumerate(range(0, max(len(rows), 1), READINGS_CHUNK)):
+            node = entity("view", "commitment-readings", day.isoformat(), part, n)
+            out += [(node, q("nkg:assessedAsOf"), typed(day)),
+                    (node, q("nkg:answerRecord"), _record_literal(rows[at:at + READINGS_CHUNK]))]
     return out
 
 

@@ -213,6 +213,8 @@ def statements(
     kind: Optional[str] = typer.Option(None, "--kind", help="One type: claim, demand, prediction, accusation, "
                                        "praise, denial, commitment, announcement, confirmation."),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, help="The first N statements, in date order."),
+    after: Optional[str] = typer.Option(None, "--after", help="A statement id: the page that follows it "
+                                        "(with --limit; the id of a page's last row gives the next page)."),
     as_of: Optional[str] = AsOfOpt,
     fmt: str = FormatOpt,
     store: Optional[str] = StoreOpt,
@@ -224,9 +226,11 @@ def statements(
     day = _date(as_of)
     with _open(store, graph) as opened:
         records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=day, limit=limit,
-                                     kind=kind)
+                                     kind=kind, after=after)
     emit(records, fmt, ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"],
          "Statements")
+    if limit is not None and len(records) == limit and fmt == "table":
+        typer.echo(f"Next page: --limit {limit} --after {records[-1]['id']}", err=True)
 
 
 @app.command()

@@ -5,12 +5,13 @@ article they are not used; and they stay out of the exports."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
 
 from kg import answers
-from kg.build import VIEWS_GRAPH
+from kg.build import READINGS_GRAPH, VIEWS_GRAPH
 from conftest import build_store
 
 TIMELINE = Path(__file__).parent / "data" / "timeline"
@@ -44,9 +45,60 @@ def test_kept_commitments_equal_fresh_ones_over_a_timeline(timeline_store, offse
 
 def test_kept_records_are_not_served_before_the_newest_article(timeline_store, monkeypatch):
     calls = []
-    monkeypatch.setattr(answers, "commitment_inputs", lambda *a: calls.append(a) or ([], {}, {}, {}))
-    answers.commitments(timeline_store, newest(timeline_store) - dt.timedelta(days=1))
-    assert calls, "an earlier day must be computed from the documents published by then"
+    real = answers.inputs_as_of
+    monkeypatch.setattr(answers, "inputs_as_of", lambda readings, day: calls.append(day) or real(readings, day))
+    earlier = newest(timeline_store) - dt.timedelta(days=1)
+    answers.commitments(timeline_store, earlier)
+    assert calls == [earlier], "an earlier day must be computed from the documents published by then"
+
+
+def every_day(store) -> list[dt.date]:
+    """Each publication day, the day before each, and one long after the last."""
+    days = answers.publication_dates(store)
+    return sorted({*days, *(d - dt.timedelta(days=1) for d in days), days[-1] + dt.timedelta(days=500)})
+
+
+def test_earlier_days_from_kept_readings_equal_the_queries_on_a_timeline(timeline_store):
+    assert answers.kept_readings(timeline_store) == answers.commitment_readings(timeline_store)
+    for day in every_day(timeline_store):
+        from_readings = answers.commitments(timeline_store, day)
+        assert from_readings == answers.commitments(timeline_store, day, cached=False), day
+
+
+def test_earlier_days_from_kept_readings_equal_the_queries_on_the_seeds(seed_store):
+    for day in every_day(seed_store):
+        assert answers.commitments(seed_store, day) == answers.commitments(seed_store, day, cached=False), day
+
+
+@pytest.mark.parametrize("corpus", ["devset", "heldout8", "heldout14"])
+def test_earlier_days_from_kept_readings_equal_the_queries_on_gold_sets(corpus, tmp_path):
+    data = TIMELINE.parent / corpus
+    store, _ = build_store(f"oxigraph:{tmp_path / 'store'}", data / "corpus", facts_dir=data / "gold")
+    try:
+        days = every_day(store)
+        assert answers.commitments(store, days[-1])
+        for day in days:
+            assert answers.commitments(store, day) == answers.commitments(store, day, cached=False), (corpus, day)
+            assert answers.predictions(store, day, cached=False) == answers.predictions(
+                store, day, cached=False, inputs=answers.inputs_as_of(answers.commitment_readings(store), day))
+    finally:
+        store.close()
+
+
+def test_history_equals_one_answer_per_day(timeline_store):
+    days = every_day(timeline_store)
+    for day, records in answers.history(timeline_store, days).items():
+        assert records == answers.commitments(timeline_store, day, cached=False), day
+    one = answers.commitments(timeline_store)[0]["id"]
+    for day, records in answers.history(timeline_store, days, only=one).items():
+        assert records == [c for c in answers.commitments(timeline_store, day, cached=False) if c["id"] == one], day
+
+
+def test_kept_readings_survive_the_round_trip(timeline_store):
+    readings = answers.commitment_readings(timeline_store)
+    assert readings["readings"] and readings["reports"] and readings["evidence"]
+    packed = json.loads(json.dumps(answers.pack_readings(readings)))
+    assert answers.unpack_readings(packed) == readings
 
 
 @pytest.mark.parametrize("offset", [None, 0, 10])
@@ -101,11 +153,12 @@ def test_kept_answers_exist_and_stay_out_of_exports(tmp_path):
     try:
         assert answers.kept(store, "StatusAssessment") is not None
         assert answers.kept(store, "DerivedView") is not None
+        assert answers.kept_readings(store) is not None
     finally:
         store.close()
     for name in ("graph.trig", "graph.ttl"):
         text = (tmp_path / "out" / name).read_text(encoding="utf-8")
-        assert VIEWS_GRAPH not in text and "answerRecord" not in text
+        assert VIEWS_GRAPH not in text and READINGS_GRAPH not in text and "answerRecord" not in text
 
 
 def test_kept_answers_are_dropped_before_documents_change(seed_copy, tmp_path, monkeypatch):
@@ -129,7 +182,10 @@ def test_kept_answers_are_dropped_before_documents_change(seed_copy, tmp_path, m
     try:
         assert answers.kept(store, "StatusAssessment") is None
         assert answers.kept(store, "DerivedView") is None
+        assert answers.kept_readings(store) is None
         assert answers.commitments(store) == answers.commitments(store, cached=False)
+        earlier = answers.publication_dates(store)[0]
+        assert answers.commitments(store, earlier) == answers.commitments(store, earlier, cached=False)
     finally:
         store.close()
 
@@ -140,3 +196,17 @@ def test_kept_single_commitment_equals_the_list(timeline_store, offset):
     for record in answers.commitments(timeline_store, day, cached=False):
         assert answers.find_commitment(timeline_store, record["id"], day) == record
         assert answers.explain(timeline_store, record["id"], day).startswith(f"{record['obligor']} owes")
+
+
+def test_kept_readings_in_many_pieces(tmp_path, monkeypatch):
+    import kg.build as build_module
+
+    monkeypatch.setattr(build_module, "READINGS_CHUNK", 3)
+    store, _ = build_store(f"oxigraph:{tmp_path / 'store'}", TIMELINE / "corpus", facts_dir=TIMELINE / "facts")
+    try:
+        readings = answers.commitment_readings(store)
+        pieces = store.query(f"SELECT ?node WHERE {{ GRAPH <{READINGS_GRAPH}> {{ ?node ?p ?o }} }}")
+        assert len({r["node"] for r in pieces}) > len(readings["reports"]) // 3
+        assert answers.kept_readings(store) == readings
+    finally:
+        store.close()

@@ -141,3 +141,19 @@ def test_cli_releases_by_releaser(store_spec, releaser, expected):
     some = _json(["releases", "--releaser", releaser, "--format", "json", "--store", store_spec])
     assert {r["releaser"] for r in some} == expected
     assert some == [r for r in every if r["releaser"] in expected]
+
+
+def test_cli_statements_page_by_page(store_spec):
+    every = _json(["statements", "--format", "json", "--store", store_spec])
+    first = _json(["statements", "--limit", "2", "--format", "json", "--store", store_spec])
+    second = _json(["statements", "--limit", "2", "--after", first[-1]["id"], "--format", "json", "--store", store_spec])
+    assert len(every) > 4 and first + second == every[:4]
+    table = runner.invoke(app, ["statements", "--limit", "2", "--store", store_spec])
+    assert table.exit_code == 0
+    assert f"Next page: --limit 2 --after {first[-1]['id']}" in table.stderr
+
+
+def test_cli_statements_after_an_unknown_id(store_spec):
+    result = subprocess.run([sys.executable, "-m", "kg.cli", "statements", "--limit", "2", "--after", "nothing-here",
+                             "--store", store_spec], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 2 and "--after 'nothing-here': no statement with that id" in result.stderr

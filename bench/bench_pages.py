@@ -1,0 +1,75 @@
+"""Pages of "who said what" on a store already built (by ``kg build`` or ``python -m bench``).
+
+Run from the repository root, on the store of the long scale run for example::
+
+    python -m bench.bench_pages --store oxigraph:/tmp/kgb/oxigraph-100000/store
+
+Times (median of ``--runs``) the questions an analyst pages through: the first
+page of every statement, a page from the middle of the corpus, a page as of an
+earlier day, and the first page of one party's and one speaker's statements;
+then, for comparison, the whole of the party's statements. Prints one line per
+question: milliseconds and rows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from typing import Any, Callable
+
+from kg import answers
+from kg.stores import open_store
+
+SPEAKER = "Mujahid"
+PARTY = "Taliban"
+
+
+def median_ms(fn: Callable[[], list[Any]], runs: int) -> tuple[float, int]:
+    times, rows = [], 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        rows = len(fn())
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000, rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--store", required=True, help="a built store, e.g. oxigraph:PATH")
+    parser.add_argument("--size", type=int, default=100, help="rows per page (default 100)")
+    parser.add_argument("--runs", type=int, default=5, help="runs per question (median; default 5)")
+    args = parser.parse_args(argv)
+    store = open_store(args.store, read_only=True)
+    try:
+        days = answers.publication_days(store)
+        if not days:
+            parser.error(f"{args.store}: the store holds no documents")
+        kept = answers.kept(store, "DerivedView", "publication-days") is not None
+        middle_day = days[len(days) // 2]
+        middle = answers.statements(store, as_of=middle_day, limit=args.size)
+        after = middle[-1]["id"] if middle else None
+        size = args.size
+        questions: dict[str, Callable[[], list[Any]]] = {
+            "publication days": lambda: answers.publication_days(store),
+            f"statements --limit {size}": lambda: answers.statements(store, limit=size),
+            f"statements --limit {size} --after <a statement mid-corpus>": lambda: answers.statements(
+                store, limit=size, after=after),
+            f"statements --limit {size} --as-of {middle_day}": lambda: answers.statements(
+                store, limit=size, as_of=middle_day),
+            f"statements --speaker {SPEAKER} --limit {size}": lambda: answers.statements(
+                store, speaker=SPEAKER, limit=size),
+            f"statements --party {PARTY} --limit {size}": lambda: answers.statements(store, party=PARTY, limit=size),
+            f"statements --party {PARTY} (all)": lambda: answers.statements(store, party=PARTY),
+        }
+        print(f"{args.store}: {len(days)} publication days ({'kept by the build' if kept else 'read from the documents'})")
+        for name, fn in questions.items():
+            ms, rows = median_ms(fn, args.runs)
+            print(f"  {name:<58} {ms:9.1f} ms  {rows:>7} rows")
+    finally:
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
