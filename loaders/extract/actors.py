@@ -63,7 +63,7 @@ PP_WORDS = frozenset(
 )
 PRONOUNS = re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])")
 SIDES = re.compile(
-    r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps|delegations)|[Tt]he\s+two\s+(?:sides|parties|delegations|camps)|(?:[Tt]he|[A-Z][\w-]+['’]s)\s+warring\s+(?:sides|parties)|[Ee]ach\s+side"
+    r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps|delegations|armies|panels|governments|signatories)|[Tt]he\s+two\s+(?:sides|parties|delegations|camps|armies|panels|governments)|[Tt]he\s+signatories(?=\s+(?:also\s+)?(?:undert\w+|commit\w*|agreed|agree|pledged|are|were|will|would|shall|must)\b)|(?:[Tt]he|[A-Z][\w-]+['’]s)\s+warring\s+(?:sides|parties)|[Ee]ach\s+side"
     r"|[Tt]he\s+(?:signatory\s+)?parties(?=\s+(?:have|also|further|are|were|will|would|shall|must|agreed|agree|commit|committed|undert\w+|signed|pledged|to)\b))(?![\w])"
 )
 # "the Government of Mozambique", "the authorities of South Sudan": the government of the state named after
@@ -783,7 +783,8 @@ class _DocState:
             parties = self.parties_in(t_start, right)
             party = parties[0] if parties else None
             modifiers = set(re.findall(r"[a-z]+", text[t_start:right].lower()))
-            if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry", "administration", "cabinet"}:
+            if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry", "administration", "cabinet",
+                                              "governor", "provincial", "regional", "district", "local", "consular", "embassy", "delegation", "negotiating"}:
                 party = self.recent_party("government", left) or self.recent_party("state", left)
             actor: str | None = None
             post: str | None = None

@@ -35,12 +35,17 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day)?\s+to)"
+MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
 UNDER = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of|[Ii]n\s+line\s+with|[Aa]ccording\s+to)\s+(?:the|that|this|a|its|their)\s+(?:[\w.-]+\s+){0,3}?", re.IGNORECASE)
 UNDER_TERMS = re.compile(r"\b(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:it|(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap|statement|declaration))\b[^,;.]{0,160},\s*")
+RELATIVE_TERMS = re.compile(
+    r"(?:\s+[^,;.:\"“”]{1,100}?)?,\s+"
+    r"(?:under\s+which|by\s+which|in\s+which|which\s+(?:also\s+)?(?:said|says|stated|states|stipulated|stipulates|required|requires|obliged|obliges|committed|commits|bound|binds|"
+    r"provided\s+for|provides\s+for|called\s+for|calls\s+for|set\s+out|sets\s+out|envisaged|envisages)\s+(?:that\s+)?)\s*")
+UNDER_HEAD = re.compile(r"(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:it|(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap|statement|declaration))\b\s*")
 # "It calls for ...", "The accord obliges ...": terms of the deal the text just named, led by a pronoun or the bare noun
 PRONOUN_TERMS = re.compile(r"\s*(?:It|This|They)\s+(?:also\s+)?(?:calls(?=\s+for)|called(?=\s+for)|provides(?=\s+for)|provided(?=\s+for)|requires|required|stipulates|stipulated|envisages|sets\s+out|obliges|commits)\s+")
 ORDERED = re.compile(
@@ -70,10 +75,11 @@ BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined)\b", re.IGNORECASE)
 RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
 # a sentence without any of these words holds no agreement, decision, commitment or deadline
-HINT = re.compile(
-    r"\b(?:deal|agreement|accord|pact|treaty|truce|cease-?fire|memorandum|framework|understanding|arrangement|decree|decision|"
+HINT = re.compile(  # "(?=\w)(?<!\w)" is a word start, checked before the alternatives (a faster scan than "\b")
+    r"(?=\w)(?<!\w)(?:deal|agreement|accord|pact|treaty|truce|cease-?fire|memorandum|framework|understanding|arrangement|decree|decision|"
+    r"declaration|protocol|road\s?map|signing|"
     r"decided|ordered|approved|authori[sz]ed|agreed|agrees|pledged?|promised?|vowed?|committed|commits|undert(?:ook|akes)|"
-    r"would|will|shall|must|should|is\s+to|are\s+to|was\s+to|were\s+to|expected\s+to|required|supposed|due|deadline|terms|"
+    r"would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|expected\s+to|required|supposed|due|deadline|terms|"
     r"exchange|return|signed|swap|paves?|paving|way\s+for|instructed|directed|told|commits|obliges|binds|release)\b",
     re.IGNORECASE,
 )
@@ -220,7 +226,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             stated = not (sign.group("announced") and len(parties) < 2)
             # "signed ... in Maputo on Tuesday", else "on Wednesday signed ..." before the verb
             date = (_date_in(ctx, m.end(), min(s_end, m.end() + (200 if between else 60)))
-                    or _date_in(ctx, max(s_start, s_start + sign.start() - 40), s_start + sign.end()))
+                    or _date_in(ctx, max(s_start, s_start + sign.start() - 40), s_start + sign.end())
+                    or _signing_day_after(ctx, m.end(), s_end))
         else:
             ns = NOUN_SIGNED.match(text, m.end(), s_end)
             between = re.match(r"\s+between\s+", text[m.end() : s_end])
@@ -240,7 +247,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                             named.append(actor)  # type: ignore[arg-type]
                             parties.append(party)
         if date is None:
-            date = _agreed_on(ctx, s_start, m.start()) or _day_before_noun(ctx, s_start, m.start())
+            date = (_agreed_on(ctx, s_start, m.start()) or _day_before_noun(ctx, s_start, m.start())
+                    or _day_after_noun(ctx, m.end(), s_end))
         named, parties = _without_brokers(ctx, named, parties)
         known = title or _known_on(ctx, date, parties)
         if known is not None:
@@ -284,6 +292,17 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
     return found
 
 
+def _signing_day_after(ctx: Context, start: int, end: int) -> dt.date | None:
+    """'signed an arrangement on the return of ... in Naypyitaw on 23 November': the day that closes the
+    phrase of the signing, past a long description of the deal, with no other clause in between."""
+    for d in ctx.dates(start, min(end, start + 180), future=False):
+        if d.kind == "day" and re.search(r"\bon\s+$", ctx.text[max(start, d.start - 4) : d.start]):
+            if re.search(r"[,;]|\b(?:after|since|before|when|which|that|who|until|while|and)\b", ctx.text[start : d.start]):
+                return None
+            return d.first
+    return None
+
+
 def _without_brokers(ctx: Context, named: list[str], parties: list[str]) -> tuple[list[str], list[str]]:
     """Drop international organisations from a deal's parties: the UN or the ICRC hosts or
     mediates a deal between the sides ("reached on Sept. 27 under UN and ICRC auspices")."""
@@ -322,6 +341,17 @@ def _day_before_noun(ctx: Context, start: int, noun: int) -> dt.date | None:
     """The day that qualifies the noun: "the February 29 deal", "their Feb. 29 agreement", "Monday's statement"."""
     for d in ctx.dates(max(start, noun - 40), noun, future=False):
         if d.kind == "day" and re.fullmatch(r"(?:['’]s)?\s+(?:[a-z-]+\s+)?", ctx.text[d.end : noun]):
+            return d.first
+    return None
+
+
+def _day_after_noun(ctx: Context, noun_end: int, s_end: int) -> dt.date | None:
+    """The day that names the deal after its noun: "the agreement of March 10", "the accord of 2 November"."""
+    of = re.match(r"\s+of\s+", ctx.text[noun_end : min(s_end, noun_end + 6)])
+    if of is None:
+        return None
+    for d in ctx.dates(noun_end + of.end(), min(s_end, noun_end + of.end() + 25), future=False):
+        if d.kind == "day" and d.start == noun_end + of.end():
             return d.first
     return None
 
@@ -413,6 +443,8 @@ def _agreed_to(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | 
     if len(parties) < 2:
         return None
     date = _date_in(ctx, s_start, _phrase_end(ctx, act.end(), s_end))
+    if date is None and state.current is not None and set(parties) == set(state.current.parties):
+        return state.current  # "The parties further agreed to exchange detainees": more terms of the deal the text follows
     start = ctx.coordinated(subj, s_start)[0].start
     agr = _Agr("agreement", tuple(sorted(parties)), tuple(named), date, "", start, _phrase_end(ctx, act.end(), s_end), True)
     return _keep(ctx, state, agr, parties, None)
@@ -525,6 +557,41 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
     return None
 
 
+TRUCE_START = re.compile(
+    r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b)"
+    r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect))",
+    re.IGNORECASE)
+
+
+def _talks_month(ctx: Context, start: int, end: int) -> dt.date | None:
+    """'to meet again in May', 'to hold the next round of talks in October': by the end of that month."""
+    for d in ctx.dates(start, end, future=True):
+        if d.kind == "month" and re.match(r"in\s", ctx.text[d.start : d.start + 3]):
+            return d.last
+    return None
+
+
+def _clause_limit(text: str, start: int, end: int) -> int:
+    """Where the words that can time a duty stop: a semicolon, a new sentence, or 160 characters on."""
+    m = re.search(r"[;.](?:\s|$)", text[start : min(end, start + 160)])
+    return start + m.start() if m else min(end, start + 160)
+
+
+def _truce_start(ctx: Context, agr: _Agr | None, start: int, end: int) -> dt.date | None:
+    """When a truce starts, for its deadline: "from 5 pm" or "taking effect immediately" on the day of the
+    deal; "from midnight", the day after; "from noon on Saturday", that day."""
+    m = TRUCE_START.search(ctx.text, start, end)
+    if m is None:
+        return None
+    if m.group("hour"):
+        after = ctx.dates(m.end(), min(len(ctx.text), m.end() + 30), future=True)
+        if after and after[0].kind == "day" and re.match(r"[^,;.]{0,20}$", ctx.text[m.end() : after[0].start]):
+            return after[0].first
+    if agr is None or agr.date is None:
+        return None
+    return agr.date + dt.timedelta(days=1) if m.group("midnight") else agr.date
+
+
 def _make(ctx: Context, state: _State, agr: _Agr | None, obligor: str, action: str, obj: str, object_party: str | None,
           figure, deadline: dt.date | None, ev: tuple[int, int], rule: str, counterparty: str | None = None,
           conditions: tuple[str, ...] = ()) -> Commitment:
@@ -575,7 +642,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     party_duty = rule == "commitment-verb" and agr is not None and len(agr.parties) >= 2
     others = re.finditer(r"\b(?:agreed|pledged|promised|vowed|committed|commits?|undertook|undertakes?)(?:\s+(?:itself|themselves))?(?:\s+on\s+\w+)?\s+to\s+(?P<a>[a-z]+)\b", text[start:end]) if rule.startswith("agreement-terms") or party_duty else ()
     if rule.startswith("agreement-terms"):
-        modal_others = re.finditer(r"\b(?:would|will|shall|must|are\s+to|is\s+to|were\s+to|was\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|required)\s+to)\s+(?:also\s+)?(?P<a>[a-z]+)\b", text[start:end])
+        modal_others = re.finditer(r"\b(?:would|will|shall|must|(?:are|is|were|was)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|required)\s+to)\s+(?:also\s+)?(?P<a>[a-z]+)\b", text[start:end])
         binding = [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
         if agr is not None:
             # a deal's terms bind its own parties: "the ICRC ... will interview the detainees" is no duty under it
@@ -618,6 +685,14 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             continue  # only the deal's own parties owe under it
         # "commit to ensuring that all foreign fighters leave": the duty is the departure
         duty = "withdraw" if verb in ("ensure", "ensuring", "see") and PULL_OUT.search(text, start + om.end("a"), min(end, start + om.end("a") + 120)) else "other"
+        if duty == "other":
+            duty = _duty_kind(text, start + om.start("a"), p_end)
+            if duty == "ceasefire":
+                own = _truce_start(ctx, agr, start + om.end("a"), _clause_limit(text, start + om.end("a"), end)) or own
+            if duty == "talks" and own is None:
+                own = _talks_month(ctx, start + om.end("a"), p_end)
+            if duty == "release" and figure is None:
+                figure = _one_named(ctx, start + om.start("a"), p_end)
         for ob in obligors_other:
             made.append(_make(ctx, state, agr, ob, duty, " ".join(text[start + om.start("a") : p_end].split()),
                               None, figure, own, (subj.start, p_end), rule + "-other",
@@ -652,9 +727,11 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             else:
                 figure, _, noun_end = hit
             object_party = _object_party(ctx, figure.start, noun_end)
-            obligor = ctx.opponent(object_party, am.start()) if object_party else None
+            agent = _agent(ctx, am.end(), end)
+            obligor = agent or (ctx.opponent(object_party, am.start()) if object_party else None)
             if obligor is None:
                 continue
+            made += _gapped_passive(ctx, state, agr, am.end(), end, deadline, action, rule)
             obj = " ".join(text[figure.end : noun_end].split()).replace(" should be", "").strip() or "prisoners"
             obj = re.sub(r"\s+(?:should|would|will|must|are|is|were|was)(?:\s+be)?$", "", obj)
             ev_end = _reciprocal_end(ctx, am.end(), end)
@@ -706,6 +783,13 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             fp = _figure_people(ctx, am.end(), end)
             if fp is None:
                 every = re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+|of\s+(?:its|their)\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war|people|persons|soldiers|civilians|abductees|kidnap\s+victims|kidnapped))\b", text[am.end() : end])
+                if every is None and HANDED_THINGS.match(text, am.end(), end):
+                    # "is to hand over its heavy weapons": a duty of another kind than a release
+                    p_end = _phrase_end(ctx, am.end(), end)
+                    for ob in obligors:
+                        made.append(_make(ctx, state, agr, ob, "other", " ".join(text[am.start() : p_end].split()), None, None, deadline,
+                                          (ev_start, p_end), rule + "-other", counterparty=_other(ctx, agr, ob)))
+                    continue
                 if every is None:
                     continue
                 # "agreed to release all prisoners": no figure, every one of them
@@ -738,15 +822,109 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                             made.append(_make(ctx, state, agr, ob2, action, _object_text(obj2), op2, figure2, deadline,
                                               (other.start, e2), rule + "-gapped"))
         elif action in ("ceasefire", "talks"):
+            if action == "ceasefire":
+                deadline = _truce_start(ctx, agr, am.end(), _clause_limit(text, am.end(), end)) or deadline
+            if action == "talks" and deadline is None:
+                deadline = _talks_month(ctx, am.end(), _phrase_end(ctx, am.end(), end))
             for ob in obligors:
                 made.append(_make(ctx, state, agr, ob, action, " ".join(am.group("a").split()), None, None, deadline,
                                   (ev_start, _phrase_end(ctx, am.end(), end)), rule, counterparty=_other(ctx, agr, ob)))
+        elif action == "withdraw" and NOT_PULL_BACK.match(text, am.end(), end):
+            # "agreed to withdraw its bid to host the summit": a duty of another kind
+            p_end = _phrase_end(ctx, am.end(), end)
+            made.append(_make(ctx, state, agr, obligor, "other", " ".join(text[am.start() : p_end].split()), None, None, deadline,
+                              (ev_start, p_end), rule + "-other", counterparty=_other(ctx, agr, obligor)))
         elif action == "withdraw":
             obj_m = re.match(r"\s+(?:(?:its|their|all|the|foreign|remaining|\w+)\s+){0,3}(?:forces|troops|soldiers)", text[am.end() : end])
             obj = obj_m.group(0).strip() if obj_m else "forces"
             made.append(_make(ctx, state, agr, obligor, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
                               counterparty=_other(ctx, agr, obligor)))
     return made
+
+
+# duties written with verbs of their own, not the action words of the cue list
+DUTY_KINDS = (
+    ("withdraw", re.compile(
+        r"(?:pull|pulling|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:troops|forces|fighters|soldiers|units|personnel)\s+"
+        r"(?:(?:and\s+)?(?:heavy\s+)?weapons\s+)?(?:out|back|north|south|east|west|away|home|behind|beyond)\b"
+        r"|(?:pull|pulling|fall|falling|draw|drawing)\s+back\b|(?:vacate|vacating|evacuate|evacuating)\b"
+        r"|(?:hand|handing|give|giving|return|returning)\s+(?:back\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:districts?|villages?|territor(?:y|ies)|land|areas?|regions?|positions?|towns?)\b",
+        re.IGNORECASE)),
+    ("ceasefire", re.compile(
+        r"(?:halt|halting|suspend|suspending|stop|stopping|cease|ceasing|end|ending|refrain|refraining)\s+(?:from\s+)?(?:all\s+|its\s+|their\s+|any\s+)?"
+        r"(?:offensive|hostilities|fighting|firing|attacks?|attacking|military\s+(?:operations|action))\b"
+        r"|cease\s+fire\b|(?:not\s+to\s+|never\s+to\s+)(?:attack|carry\s+out\s+(?:any\s+)?offensive|launch\s+(?:any\s+)?(?:attacks?|offensives?))\b",
+        re.IGNORECASE)),
+    ("release", re.compile(
+        r"(?:grant|granting|give|giving|extend|extending)\s+(?:a\s+)?(?:clemency|pardons?|amnesty)\s+to\b|(?:pardon|pardoning)\s+(?=[A-Z]|the\s+\d|\d)"
+        r"|let\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,4}?go\b|send\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,4}?(?:soldiers|prisoners|detainees|captives|hostages|men|troops)\s+home\b"
+        r"|hand\s+(?:[A-Z][\w'’-]+\s+){1,3}back\b",
+        re.IGNORECASE)),
+    ("talks", re.compile(
+        r"(?:meet|meeting)\b|(?:hold|holding|convene|convening)\s+(?:[\w'’-]+\s+){0,6}?(?:meeting|talks|round|negotiations|dialogue)\b"
+        r"|(?:set|setting)\s+up\s+(?:[\w'’-]+\s+){0,3}?(?:working\s+groups?|joint\s+committees?|committees?)\b"
+        r"|speak\s+again\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+with\b|negotiate\b",
+        re.IGNORECASE)),
+)
+# "hand over its heavy weapons", "return the bodies": things, not people
+HANDED_THINGS = re.compile(r"\s+(?:(?:all|its|their|the|of|remaining|heavy|light|small|any)\s+){0,4}(?:weapons|arms|equipment|materiel|ammunition|bodies|remains|lists?|maps|territory|districts?|villages?)\b", re.IGNORECASE)
+# "withdraw its bid to host ...": a step other than a pull-back
+NOT_PULL_BACK = re.compile(r"\s+(?:its|their|his|her|the|a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:bid|bids|candidacy|candidature|application|claim|claims|objection|objections|complaint|support|recognition|ambassadors?|lawsuit|case|request|veto|reservations?|nomination|offer|proposal)\b", re.IGNORECASE)
+
+
+def _duty_kind(text: str, pos: int, end: int) -> str:
+    """The kind of a duty stated with a verb of its own: "pull its troops back" (withdraw),
+    "suspend offensive operations" (ceasefire), "grant clemency to X" (release), "meet again" (talks)."""
+    for kind, pattern in DUTY_KINDS:
+        if pattern.match(text, pos, end):
+            return kind
+    return "other"
+
+
+class _One:
+    value = 1
+    qualifier = None
+    start = end = 0
+
+
+def _one_named(ctx: Context, start: int, end: int):
+    """A release of one person the text names ("grant clemency to Alex Saab", "hand Krasikov back")."""
+    for m in ctx.mentions_in(start, end):
+        if m.kind == "person" and not m.plural:
+            return _One()
+    if re.search(r"\b(?:to|over|hand)\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,3}(?:\s+back)?\s*$", ctx.text[start:end]) and not ctx.numbers.find(ctx.text, start, end):
+        return _One()
+    return None
+
+
+def _agent(ctx: Context, pos: int, end: int) -> str | None:
+    """The party after a passive verb: "would be freed by the Afghan government"."""
+    by = re.match(r"\s+by\s+(?:the\s+)?", ctx.text[pos:end])
+    if by is None:
+        return None
+    who = ctx.mention_at(pos + by.end(), 2)
+    if who is None or not who.actor or who.kind in ("pronoun", "sides"):
+        return None
+    return ctx.party_of(who.actor)
+
+
+def _gapped_passive(ctx: Context, state: _State, agr: _Agr | None, pos: int, end: int, deadline: dt.date | None,
+                    action: str, rule: str) -> list[Commitment]:
+    """'N X would be freed by A, and M Y by B (in exchange)': the second release, its verb left out."""
+    text = ctx.text
+    by = re.match(r"(?:\s+by\s+(?:the\s+)?[^,;]{1,60}?)?,?\s+(?:and|while)\s+", text[pos:end])
+    if by is None:
+        return []
+    fp = _figure_people(ctx, pos + by.end(), end)
+    if fp is None or fp[2] - (pos + by.end()) > 14:
+        return []
+    figure, obj, s2, e2 = fp
+    agent = _agent(ctx, e2, end)
+    if agent is None:
+        return []
+    op = None if _nation_people(ctx, s2, e2, agent) else _object_party(ctx, s2, e2) or ctx.opponent(agent, s2)
+    ev_end = _phrase_end(ctx, e2, end)
+    return [_make(ctx, state, agr, agent, action, _object_text(obj), op, figure, deadline, (figure.start, ev_end), rule + "-gapped-passive")]
 
 
 DUTY_BOUND = re.compile(r"(?:,\s*(?:and|while|whereas|but)|;)\s+")
@@ -824,6 +1002,9 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             # "The decree orders the release of all 400": the decree the text named before
             subj = _decree_maker(ctx, max(0, s_start - 3000), s_start, last=True)
         decider = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
+        if decider is None and subj is not None and subj.kind == "pronoun":
+            # "He ordered the release of ...": the person or party the pronoun stands for
+            decider = next((ctx.party_of(a) for a, _ in ctx.actors_of(subj, subj.start) if ctx.party_of(a)), None)
         if decider is None:
             continue
         if (m.group("pardon") or m.group("passive")) and ctx.kind_of(decider) not in ("government", "state", "armed_movement"):
@@ -953,11 +1134,21 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         else:
             act = _action_pattern(ctx).match(text, vp_start) or _action_pattern(ctx).search(text, vp_start, min(vp_end, vp_start + 30))
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
+        if action == "other":
+            action = _duty_kind(text, vp_start, vp_end)  # "obliges Israel to pull its troops back"
+        elif action == "withdraw" and NOT_PULL_BACK.match(text, vp_start + len(text[vp_start:vp_end]) - len(text[vp_start:vp_end].lstrip()) + len("withdraw")):
+            action = "other"  # "committed Armenia to withdraw its bid to host the summit"
         agr = state.current
         deadline = _deadline(ctx, vp_start, s_end) or _within(ctx, vp_start, s_end, agr.date if agr else None)
+        if action == "ceasefire":
+            deadline = _truce_start(ctx, agr, vp_start, min(s_end, vp_start + 160)) or deadline
         # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
-        fp = _figure_people(ctx, vp_start, vp_end) if action == "release" else None
-        figure, object_party = (fp[0], _object_party(ctx, fp[2], fp[3])) if fp is not None else (None, None)
+        fp = _figure_people(ctx, vp_start, vp_end) if action in ("release", "other") else None
+        figure, object_party = (fp[0], _object_party(ctx, fp[2], fp[3])) if fp is not None and fp[0].value else (None, None)
+        if action == "other":
+            object_party = None
+        elif action == "release" and figure is None:
+            figure = _one_named(ctx, vp_start, vp_end)  # "obliged Hamas to hand over Shalit"
         for obligor in obligors:
             made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80],
                               object_party or (ctx.opponent(obligor, vp_start) if action == "release" else None), figure, deadline,
@@ -1217,7 +1408,7 @@ def _decision(ctx: Context, state: _State, s_start: int, s_end: int) -> tuple[_A
     text = ctx.text
     m = DECIDED.search(text, s_start, s_end)
     if not m:
-        return None
+        return _decision_colon(ctx, s_start, s_end)
     q = ctx.in_quote(m.start())
     party = None
     if q is not None:
@@ -1239,6 +1430,35 @@ def _decision(ctx: Context, state: _State, s_start: int, s_end: int) -> tuple[_A
     if date is None:
         date = ctx.doc.published
     agr = _Agr("decision", (party,), (party,), date, "", m.start(), s_end, True)
+    return agr, m.end()
+
+
+# "a decision the government announced last Thursday: 100 ... were to be released", "decided on a first step: ..."
+DECISION_COLON = re.compile(
+    r"\b(?:(?:decision|decree|order|directive)\s+(?:that\s+|which\s+)?(?P<who>[^:;.\"“”]{2,80}?)\s+(?:had\s+|has\s+)?(?:announced|made|took|taken|issued|signed|adopted|reached|approved)"
+    r"|(?:has\s+|had\s+)?decided)\b[^:;.\"“”]{0,50}:\s+", re.IGNORECASE)
+
+
+def _decision_colon(ctx: Context, s_start: int, s_end: int) -> tuple[_Agr, int] | None:
+    """A decision whose terms follow a colon: its maker is the party named before the colon."""
+    text = ctx.text
+    if text.find(":", s_start, s_end) < 0:
+        return None
+    m = DECISION_COLON.search(text, s_start, s_end)
+    if m is None or ctx.in_quote(m.start()):
+        return None
+    if m.group("who"):
+        who = [x for x in ctx.mentions_in(m.start("who"), m.end("who")) if x.actor and x.kind != "sides"]
+        subj = who[0] if who else None
+    else:
+        subj = ctx.subject_before(m.start(), s_start)
+    party = None
+    if subj is not None:
+        party = next((ctx.party_of(a) for a, _ in ctx.actors_of(subj, subj.start) if ctx.party_of(a)), None)
+    if party is None or ctx.kind_of(party) not in ("government", "state", "armed_movement"):
+        return None
+    day = next((d.first for d in ctx.dates(m.start(), m.end(), future=False) if d.kind == "day"), None)
+    agr = _Agr("decision", (party,), (party,), day or ctx.doc.published, "", m.start(), s_end, True)
     return agr, m.end()
 
 
@@ -1299,6 +1519,10 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
                          r"|,\s+(?:signed|reached|struck|announced|brokered|agreed)\b[^;.]{0,80}?,)?\s+(?:" + TERMS.pattern + r")\s+(?:that\s+)?", after)
             if not t:
                 t = re.match(r"(?:\s+(?:signed|reached|struck|brokered|agreed|announced)\b[^,;]{0,80}?)?,?\s+(?:under\s+which|by\s+which|in\s+which|which\s+(?:requires|obliges|commits|says|stipulates|provides\s+for|calls\s+for|envisages|sets\s+out))\s+", after)
+            if not t:
+                # "the deal the United States and the Taliban signed in Doha on February 29, which said that ...",
+                # "the decision announced on Sunday, under which ...": the deal's own relative clause
+                t = RELATIVE_TERMS.match(after)
             if t:
                 trigger_end = nm.end() + t.end()
                 break
@@ -1318,6 +1542,9 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
             ut = UNDER_TERMS.search(text, s_start, s_end)
             if ut:
                 trigger_end = ut.end()
+                head = UNDER_HEAD.match(text, ut.start(), ut.end())
+                if head and (DUTY_VERB.search(text, head.end(), ut.end()) or _commit_pattern(ctx).search(text, head.end(), ut.end())):
+                    trigger_end = head.end()  # "Under it Myanmar undertook to ...": no comma closes the opening phrase
                 if agr is None and state.current is not None:
                     agr = state.current
         commit_verb = _commit_pattern(ctx).search(sent)
@@ -1328,7 +1555,7 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
             for c in made_here:
                 if c.agreement:
                     with_commitments.add(c.agreement)
-        if trigger_end is None and commit_verb is None and terms_context and re.search(r"\b(?:will|would|are\s+to|is\s+to|were\s+to|was\s+to|shall|must|bound\s+to|obliged\s+to)\b", sent):
+        if trigger_end is None and commit_verb is None and terms_context and re.search(r"\b(?:will|would|(?:are|is|were|was)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|shall|must|bound\s+to|obliged\s+to)\b", sent):
             made = _obligations(ctx, state, state.current, s_start, s_end, "agreement-terms-continued")
             if made and state.current is not None:
                 with_commitments.add(state.current.id)

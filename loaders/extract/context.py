@@ -22,7 +22,7 @@ __all__ = ["Context", "SpeechVerb"]
 
 # words that may stand between a subject and its verb: "Faisal also said", "the Taliban have said"
 BETWEEN = re.compile(
-    r"^(?:[\s,]|\b(?:has|have|had|also|later|then|again|previously|earlier|separately|repeatedly|once|himself|herself|"
+    r"^(?:[\s,]|\b(?:has|have|had|also|further|later|then|again|previously|earlier|separately|repeatedly|once|himself|herself|"
     r"itself|themselves|both|all|too|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|last\s+week|this\s+week|yesterday|today|"
     r"last|late|early|night|morning|evening|afternoon|"

@@ -42,11 +42,19 @@ DATE_RE = re.compile(
     re.VERBOSE | re.IGNORECASE,
 )
 
+# Every expression starts with a word character after a non-word one: checking that first lets the
+# scan skip the other positions without trying each alternative (same matches, about twice as fast).
+DATE_RE = re.compile(r"(?=\w)(?<!\w)(?:" + DATE_RE.pattern + r")", re.VERBOSE | re.IGNORECASE)
+
 # Words before a date that put it in the future ("will ... on Sunday").
 FUTURE = re.compile(
     r"\b(?:will|would|shall|to\s+be|going\s+to|expected|expects?|plans?|planned|scheduled|due\s+to|set\s+to|hopes?|deadline)\s+(?:\S+\s+){0,5}$|\b(?:by|until|before|no\s+later\s+than)\s+(?:(?:on|the)\s+)?$",
     re.IGNORECASE,
 )
+
+
+GROUP_NAME_AFTER = re.compile(r"\s+(?:Youth\s+)?(?:Movement|Front|Brigades?|Alliance|Coalition|Party|Revolution|Uprising|Group)\b")
+YEAR_AFTER = re.compile(r",?\s+(next|this|last)\s+year\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -188,7 +196,13 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             if shift is None:
                 continue
             first = last = published + dt.timedelta(days=shift)
-        if first is None or last is None:
-            continue
+        if first is None or last is None or (m.group("md") or m.group("dm")) and GROUP_NAME_AFTER.match(text, m.end()):
+            continue  # "the March 23 Movement": a name, not a day
+        if (m.group("md") and not m.group("mdy")) or (m.group("dm") and not m.group("dmy")):
+            # "by May 1 next year", "on 3 March last year": the year the words name
+            yr = YEAR_AFTER.match(text, m.end(), min(len(text), m.end() + 16))
+            if yr:
+                year = published.year + {"next": 1, "this": 0, "last": -1}[yr.group(1).lower()]
+                first = last = _safe_date(year, first.month, first.day) or first
         found.append(DateMention(m.start(), m.end(), first, last, kind))
     return found

@@ -26,7 +26,7 @@ OPENERS = "\u201c\u201e\u00ab"  # “ „ «
 CLOSERS = "\u201d\u00bb"  # ” »
 MARKS = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])")
 PARAGRAPH = re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*")
-DATELINE = re.compile(r"[A-Z][A-Z'’.-]{2,}(?:\s+[A-Z][A-Z'’.-]+)*(?:,\s+[\w'’.-]+(?:\s+[\w'’.-]+){0,3})?\s*(?:\([A-Za-z .-]{1,30}\)\s*)?[-–—]{1,2}\s+")
+DATELINE = re.compile(r"[A-Z][A-Z'’.-]{2,}(?:\s+[A-Z][A-Z'’.-]+)*(?:,\s+[\w'’.-]+(?:\s+[\w'’.-]+){0,3}){0,2}\s*(?:\([A-Za-z .-]{1,30}\)\s*)?[-–—]{1,2}\s+")
 CHUNK = 200_000  # characters handed to spaCy at a time
 
 

@@ -422,8 +422,13 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
             continue  # "surrendered in May ..., and hundreds have been returned": the month of the clause before
         if d.start > v_start and SPOKEN_ON.search(text, max(v_start, d.start - 60), d.start):
             continue  # "..., he told reporters in Kabul on Wednesday": when it was said
+        if d.start < v_start and SINCE_AFTER.search(text, v_start, c_end) and SPOKEN_ON.search(text, max(c_start, d.start - 60), d.start):
+            continue  # "said on Wednesday that the group had released 640 captives since April": a running total's report
         found.append(d)
     return found
+
+
+SINCE_AFTER = re.compile(r"\bsince\s+(?:early\s+|late\s+|mid-?)?(?:January|February|March|April|May|June|July|August|September|October|November|December|the\s+(?:process|releases?|exchanges?|truce|deal|ceasefire|war|start|beginning))\b")
 
 
 BY_THEN = re.compile(r"\bby\s+(?:the\s+time\s+(?:[\w'’-]+\s+){1,8}?(?:on\s+)?)?$", re.IGNORECASE)
@@ -475,6 +480,11 @@ def _reported_on(ctx: Context, pos: int) -> dt.date:
     for s in ctx.statements_around(pos):
         if s.kind == "reported" and s.evidence.start <= pos < s.evidence.end and s.said_on is not None:
             return min(s.said_on, ctx.doc.published)
+    # "X said on Wednesday that ... had released 640 since April": the day of the speech in the sentence
+    s_start = max(ctx.layout.sentence_of(pos)[0], pos - 400)
+    for d in reversed(ctx.dates(s_start, pos, future=False)):
+        if d.kind == "day" and d.first == d.last and d.first <= ctx.doc.published and SPOKEN_ON.search(ctx.text, max(s_start, d.start - 60), d.start):
+            return d.first
     return ctx.doc.published
 
 
@@ -574,8 +584,12 @@ def _context_day(ctx: Context, v_start: int) -> dt.date | None:
     day the text gave before it."""
     s_start, s_end = ctx.layout.sentence_of(v_start)
     p_start = ctx.layout.paragraph_of(s_start)[0]
-    if SAME_TIME.search(ctx.text, s_start, s_end):
+    key = f"same-time:{s_start}"
+    if key not in ctx.memo:
+        ctx.memo[key] = SAME_TIME.search(ctx.text, s_start, s_end) is not None  # once per sentence
+    if ctx.memo[key]:
         p_start = max(0, s_start - 1500)
+    p_start = max(p_start, s_start - 3000)  # a very long paragraph: its last sentences only
     if p_start >= s_start or _sentence_dates(ctx, v_start):
         return None
     days = [d for d in _release_dates(ctx, p_start, s_start, v_start)
