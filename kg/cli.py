@@ -236,14 +236,17 @@ def statements(
 @app.command()
 def releases(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
              graph: Optional[Path] = GraphOpt,
-             releaser: Optional[str] = typer.Option(None, "--releaser", help="Part of the releasing party's name.")
+             releaser: Optional[str] = typer.Option(None, "--releaser", help="Part of the releasing party's name."),
+             limit: Optional[int] = typer.Option(None, "--limit", min=1, help="N events, in date order."),
+             offset: int = typer.Option(0, "--offset", min=0, help="Skip the first N events (with --limit: a page).")
              ) -> None:
     """Releases: who freed how many of whose people, when, where, per whom."""
     from kg import answers
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.releases(opened, day, releaser=releaser), fmt,
+        records = answers.releases(opened, day, releaser=releaser, limit=limit, offset=offset)
+        emit(records, fmt,
              ["releaser", "released_party", "count", "cumulative", "date_from", "date_to", "place", "source", "documents"],
              "Releases")
 
