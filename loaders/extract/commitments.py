@@ -61,7 +61,7 @@ RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 # "signed a revitalised peace accord", "hosted the signing of a Declaration of ...", "put their names to the ... accord"
 SIGNED = re.compile(
-    r"\b(?:(?:signed(?:\s+off\s+on)?|struck|reached|sealed|inked|concluded|agreed(?:\s+(?:on|upon))?|initialled|initialed|hammered\s+out|finali[sz]ed|(?P<announced>announced|unveiled))"
+    r"\b(?:(?:signed(?:\s+off\s+on)?|struck|reached|sealed|inked|concluded|agreed(?:\s+(?:on|upon))?|initialled|initialed|hammered\s+out|finali[sz]ed|(?P<announced>announced|unveiled|accepted))"
     r"(?:\s+(?:on|late\s+on)\s+\w+day)?|signing\s+of|put\s+(?:their|his|her)\s+names?\s+to)"
     r"\s+(?:a|an|the|their|its)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
 NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
@@ -1585,6 +1585,9 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
             made += _withdrawal(ctx, state, agr, s_start, s_end)
         if made and target is not None:
             with_commitments.add(target.id)
+    from loaders.extract.terms import read_terms
+
+    read_terms(ctx, state, with_commitments)
     agreements = []
     for agr in state.agreements.values():
         if not (agr.stated or agr.id in with_commitments):
