@@ -444,17 +444,26 @@ def derive(store: Store) -> int:
                  f"DROP SILENT GRAPH <{READINGS_GRAPH}>")
     store.insert_derived(PREFERRED_LABELS)
     day = answers.newest_publication_date(store)
-    readings = answers.commitment_readings(store) if day else None
-    inputs = answers.inputs_as_of(readings, day) if readings is not None and day else None
-    assessments, views = assessment_triples(store, day, inputs) if day else ([], [])
-    if assessments:
-        assessed = sorted({o for _, p, o in assessments if p == ASSESSES})
-        context = inference.Context(_types_of(store, assessed))
-        entailed = inference.closure(assessments, context=context)
-        store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in (*assessments, *entailed)])
-    if readings is not None:
+    if day is not None:
+        # One part at a time, each written before the next is read: what a large
+        # store holds in memory is one part's rows, not all of them at once.
+        readings = answers.commitment_readings(store)
+        inputs = answers.inputs_as_of(readings, day)
+        assessments, views = assessment_triples(store, day, inputs)
+        if assessments:
+            assessed = sorted({o for _, p, o in assessments if p == ASSESSES})
+            context = inference.Context(_types_of(store, assessed))
+            entailed = inference.closure(assessments, context=context)
+            store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in (*assessments, *entailed)])
+        del assessments
         views += _whole_views(store, day, inputs)
-        store.replace_graphs({VIEWS_GRAPH: views, READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
+        del inputs
+        store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
+        del readings
+        events = answers.release_events(store, day)
+        views += _view_parts("releases", day, [e for e, _ in events], releasers=[iri for _, iri in events])
+        del events
+        store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
@@ -479,9 +488,9 @@ def _record_literal(value: object) -> str:
 
 def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
     """Answers over the whole graph as of ``day`` (the latest publication date),
-    kept as views: who is quoted most, which predictions came true, the agreements,
-    the publication days (what pages "who said what" a day at a time) and the
-    release events (in parts, for pages)."""
+    kept as views: who is quoted most, which predictions came true, the agreements
+    and the publication days (what pages "who said what" a day at a time); the
+    release events are kept in parts by :func:`derive`."""
     from kg import answers
 
     out: list[tuple[str, str, str]] = []
@@ -491,8 +500,6 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str
                 "publication-days": [d.isoformat() for d in answers.publication_dates(store)]}
     for name, records in computed.items():
         out += _view(name, day, records)
-    events = answers.release_events(store, day)
-    out += _view_parts("releases", day, [e for e, _ in events], releasers=[iri for _, iri in events])
     return out
 
 

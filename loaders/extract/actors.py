@@ -28,7 +28,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from loaders.extract.cues import Cues, load_cues, words_pattern
+from loaders.extract.cues import Cues, load_cues, word_start_pattern, words_pattern
 from loaders.facts import Party, Person, Post
 from loaders.gazetteer import Gazetteer, load_gazetteer, normalise, post_id, slug
 
@@ -61,16 +61,23 @@ PP_WORDS = frozenset(
     presidency administration insurgents militants rebels interior foreign defence defense affairs justice
     prisons prison process issue situation discussions plan operations province provincial headquarters""".split()
 )
-PRONOUNS = re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])")
+# Patterns that open on "(?<![\w])" are written here to open on the class of their first letters instead,
+# which the engine skips to directly: "[Tt](?<![\w][Tt])" is a "t" at a word start, and "(?<=[Tt])he" reads
+# the rest of a word whose first letter is already taken (the matches are the same, start and end).
+PRONOUNS = re.compile(r"[HhSsTt](?<![\w][HhSsTt])(?:(?<=[Hh])e|(?<=[Ss])he|(?<=[Tt])hey)(?![\w'’])")
 SIDES = re.compile(
-    r"(?<![\w])(?:[Bb]oth\s+(?:sides|parties|camps|delegations|armies|panels|governments|signatories)|[Tt]he\s+two\s+(?:sides|parties|delegations|camps|armies|panels|governments)|[Tt]he\s+signatories(?=\s+(?:also\s+)?(?:undert\w+|commit\w*|agreed|agree|pledged|are|were|will|would|shall|must)\b)|(?:[Tt]he|[A-Z][\w-]+['’]s)\s+warring\s+(?:sides|parties)|[Ee]ach\s+side"
-    r"|[Tt]he\s+(?:signatory\s+)?parties(?=\s+(?:have|also|further|are|were|will|would|shall|must|agreed|agree|commit|committed|undert\w+|signed|pledged|to)\b))(?![\w])"
+    r"[BbTtEeA-Z](?<![\w][BbTtEeA-Z])(?:(?<=[Bb])oth\s+(?:sides|parties|camps|delegations|armies|panels|governments|signatories)|(?<=[Tt])he\s+two\s+(?:sides|parties|delegations|camps|armies|panels|governments)|(?<=[Tt])he\s+signatories(?=\s+(?:also\s+)?(?:undert\w+|commit\w*|agreed|agree|pledged|are|were|will|would|shall|must)\b)|(?:(?<=[Tt])he|(?<=[A-Z])[\w-]+['’]s)\s+warring\s+(?:sides|parties)|(?<=[Ee])ach\s+side"
+    r"|(?<=[Tt])he\s+(?:signatory\s+)?parties(?=\s+(?:have|also|further|are|were|will|would|shall|must|agreed|agree|commit|committed|undert\w+|signed|pledged|to)\b))(?![\w])"
 )
 # "the Government of Mozambique", "the authorities of South Sudan": the government of the state named after
-GOVERNMENT_OF = re.compile(r"(?<![\w])(?:[Tt]he\s+)?(?:[Gg]overnment|[Aa]uthorities|[Aa]rmed\s+[Ff]orces)\s+of\s+(?:the\s+)?(?=[A-Z])")
+GOVERNMENT_OF = re.compile(
+    r"[TtGgAa](?<![\w][TtGgAa])(?:(?<=[Tt])he\s+(?:[Gg]overnment|[Aa]uthorities|[Aa]rmed\s+[Ff]orces)|(?<=[Gg])overnment|(?<=[Aa])uthorities|(?<=[Aa])rmed\s+[Ff]orces)"
+    r"\s+of\s+(?:the\s+)?(?=[A-Z])"
+)
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 NAME = re.compile(
-    rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
+    # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
+    rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
     rf"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
     rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
 )
@@ -146,7 +153,10 @@ class ActorFinder:
         lower = [n for n in names if not n[:1].isupper()]
         # "(?=[A-Z])" lets the engine skip most positions at once: nearly all names are capitalised
         self.alias_re = re.compile(r"(?<![\w])(?:(?=[A-Z])" + words_pattern(upper) + "|" + words_pattern(lower) + r")(?![\w]|\.\w)")
-        self.metonym_re = re.compile(r"(?<![\w])(?-i:(?=[A-Z]))" + words_pattern(gaz.metonyms) + r"(?![\w])", re.IGNORECASE)
+        # metonyms open on a capital, which the engine skips to directly (the matches of
+        # "(?<![\w])(?-i:(?=[A-Z]))<metonyms>(?![\w])" under IGNORECASE)
+        self.metonym_re = re.compile(word_start_pattern(gaz.metonyms, firsts="ABCDEFGHIJKLMNOPQRSTUVWXYZ", ignorecase=True) + r"(?![\w])",
+                                     re.IGNORECASE)
         self.demonyms = dict(cues.demonyms)
         demo = words_pattern(self.demonyms)
         descs: dict[str, str] = {}
@@ -169,7 +179,8 @@ class ActorFinder:
         keys = {max(g.split()[1:] or g.split(), key=len) for g in cues.group_speakers}
         self.group_keys = frozenset(keys | {k.capitalize() for k in keys})
         g_first = "".join(sorted({c for g in cues.group_speakers for c in (g[0].lower(), g[0].upper())}))
-        self.group_re = (re.compile(rf"(?<![\w-])(?=[{re.escape(g_first)}])(?i:" + words_pattern(cues.group_speakers) + r")(?![\w-])")
+        # (the matches of "(?<![\w-])(?=[<first letters>])(?i:<phrases>)(?![\w-])", found faster)
+        self.group_re = (re.compile(word_start_pattern(cues.group_speakers, firsts=g_first, boundary=r"\w-", ignorecase=True) + r"(?![\w-])")
                          if cues.group_speakers else None)
         self.titles = sorted(cues.name_titles, key=len, reverse=True)
         self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
@@ -180,6 +191,7 @@ class ActorFinder:
         for country, members in gaz.countries.items():
             for member in members:
                 self.country_of.setdefault(member, country)  # the first country listing a party, as before
+        self._name_cache: dict[str, tuple[str | None, int, int, str | None]] = {}  # see _read_name
 
     def desc_matches(self, text: str):
         """Matches of ``desc_re``, found from their head word (much faster than scanning for it)."""
@@ -215,20 +227,22 @@ class ActorFinder:
                 continue
             start = m.start()
             cands.append(_Cand(start, m.end() if not m.group("poss") else m.end("desc"), "descriptor", self.descriptors[desc], 1))
+        names = self._name_cache
+        if len(names) > 50_000:
+            names.clear()
         for m in NAME.finditer(text):
-            longer = self._longer_name(text, m.start(), m.end())
-            if longer is not None:
-                cands.append(longer)
-                continue
-            s, e = self._trim_name(text, m.start(), m.end())
-            if s is not None:
-                if s == m.start() and PLACE_BEFORE.search(text, max(0, s - 8), s) and " " in text[s:e].strip():
+            start = m.start()
+            # what a run of capitalised words stands for depends on its words alone
+            found = names.get(m.group(0))
+            if found is None:
+                found = names[m.group(0)] = self._read_name(m.group(0))
+            kind, s, e, ref = found
+            if kind == "name":
+                if s == 0 and PLACE_BEFORE.search(text, max(0, start - 8), start) and " " in text[start : start + e].strip():
                     continue
-                cands.append(_Cand(s, e, "name", None, 0))
-            else:
-                org = self._national_organ(text, m.start(), m.end())
-                if org:
-                    cands.append(_Cand(m.start(), m.end(), "party", org, 2))
+                cands.append(_Cand(start + s, start + e, "name", None, 0))
+            elif kind:
+                cands.append(_Cand(start + s, start + e, kind, ref, 3 if kind == "person" else 2))
         for m in PRONOUNS.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "pronoun", m.group(0).lower(), 0))
         for m in SIDES.finditer(text):
@@ -276,6 +290,20 @@ class ActorFinder:
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
         return found
+
+    def _read_name(self, name: str) -> tuple[str | None, int, int, str | None]:
+        """A run of capitalised words, read on its own: a known person under a fuller name, a new
+        name (trimmed), a national organ, or nothing; offsets are relative to the run."""
+        longer = self._longer_name(name, 0, len(name))
+        if longer is not None:
+            return "person", longer.start, longer.end, longer.ref
+        s, e = self._trim_name(name, 0, len(name))
+        if s is not None:
+            return "name", s, e, None
+        org = self._national_organ(name, 0, len(name))
+        if org:
+            return "party", 0, len(name), org
+        return None, 0, 0, None
 
     def _national_organ(self, text: str, start: int, end: int) -> str | None:
         """'Israeli Prison Service', 'Afghan Interior Ministry': an organ of that country's government."""
@@ -328,7 +356,7 @@ def _non_overlapping(cands: list[_Cand]) -> list[_Cand]:
     size = max((c.end for c in cands), default=0)
     covered = bytearray(size + 1)
     for c in sorted(cands, key=lambda c: (-c.priority if c.kind == "sides" else 0, -(c.end - c.start), -c.priority, c.start)):
-        if any(covered[c.start : c.end]):
+        if covered.find(1, c.start, c.end) >= 0:  # any character of it taken already
             continue
         covered[c.start : c.end] = b"\x01" * (c.end - c.start)
         taken.append(c)
@@ -707,10 +735,18 @@ class _DocState:
     def descriptions(self, quotes: list[tuple[int, int]]) -> None:
         """Posts without a name: 'a senior official in the office of ...', 'the official'."""
         text = self.text
-        taken = [(m.start, m.end) for m in self.mentions if m.kind != "pronoun"]
+        taken = bytearray(len(text) + 1)  # 1 where a mention (not a pronoun) stands already
+
+        def take(start: int, end: int) -> None:
+            if end > start:
+                taken[start:end] = b"\x01" * (end - start)
+
+        for m in self.mentions:
+            if m.kind != "pronoun":
+                take(m.start, m.end)
         for m in self.f.head_re.finditer(text):
             h_start, h_end = m.start(), m.end()
-            if any(s <= h_start < e for s, e in taken):
+            if taken[h_start]:
                 continue
             if text[h_start].isupper() and not (h_start == 0 or text[h_start - 1] in " \t\n"):
                 continue
@@ -767,7 +803,7 @@ class _DocState:
                 parties = self.parties_in(left, h_start)
                 if parties:
                     self._add(Mention(left, right, "descriptor", (parties[0],), party=parties[0], core_start=left, core_end=right, plural=True))
-                    taken.append((left, right))
+                    take(left, right)
                     continue
                 if not text[left].isupper():
                     continue
@@ -799,7 +835,7 @@ class _DocState:
                 self.head_of[actor] = head
             self._add(Mention(left, right, "post", (actor,), party=party, post=post if post != actor else None,
                                          head=head, core_start=left, core_end=right, plural=plural))
-            taken.append((left, right))
+            take(left, right)
 
     def groups(self) -> None:
         """Plural sources nobody names, as anonymous posts: "rights groups", "diplomats in Nairobi",

@@ -76,11 +76,30 @@ NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|
 RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
 # a sentence without any of these words holds no agreement, decision, commitment or deadline
 HINT = re.compile(  # "(?=\w)(?<!\w)" is a word start, checked before the alternatives (a faster scan than "\b")
-    r"(?=\w)(?<!\w)(?:deal|agreement|accord|pact|treaty|truce|cease-?fire|memorandum|framework|understanding|arrangement|decree|decision|"
-    r"declaration|protocol|road\s?map|signing|"
-    r"decided|ordered|approved|authori[sz]ed|agreed|agrees|pledged?|promised?|vowed?|committed|commits|undert(?:ook|akes)|"
-    r"would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|expected\s+to|required|supposed|due|deadline|terms|"
-    r"exchange|return|signed|swap|paves?|paving|way\s+for|instructed|directed|told|commits|obliges|binds|release)\b",
+    # the words grouped on their first letters, so that a word start tries a few branches, not every word:
+    # deal agreement accord pact treaty truce cease(-)fire memorandum framework understanding arrangement
+    # decree decision declaration protocol road(-)map signing decided ordered approved authori[sz]ed agreed
+    # agrees pledge(d) promise(d) vow(ed) committed commits undertook undertakes would will shall must should
+    # "is/are/was/were (also/then/now/further/in turn) to" "expected to" required supposed due deadline terms
+    # exchange return signed swap pave(s) paving "way for" instructed directed told obliges binds release
+    r"(?=\w)(?<!\w)(?:"
+    r"a(?:gree(?:ment|d|s)|ccord|rrangement|pproved|uthori[sz]ed|re\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to)"
+    r"|binds"
+    r"|c(?:ease-?fire|ommit(?:ted|s))"
+    r"|d(?:e(?:al|cree|cision|claration|cided|adline)|ue|irected)"
+    r"|ex(?:pected\s+to|change)"
+    r"|framework"
+    r"|i(?:s\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|nstructed)"
+    r"|m(?:emorandum|ust)"
+    r"|o(?:rdered|bliges)"
+    r"|p(?:act|rotocol|ledged?|romised?|aves?|aving)"
+    r"|r(?:oad\s?map|equired|eturn|elease)"
+    r"|s(?:ign(?:ing|ed)|hall|hould|upposed|wap)"
+    r"|t(?:reaty|ruce|erms|old)"
+    r"|und(?:erstanding|ert(?:ook|akes))"
+    r"|vowed?"
+    r"|w(?:ould|ill|(?:as|ere)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|ay\s+for)"
+    r")\b",
     re.IGNORECASE,
 )
 FORCES = re.compile(r"\b(?:forces|troops|soldiers|personnel|military)\b", re.IGNORECASE)

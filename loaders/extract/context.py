@@ -136,14 +136,10 @@ class Context:
         return self.statements[max(0, i - before) : i]
 
     def mentions_in(self, start: int, end: int) -> list[Mention]:
-        starts = self._starts
+        starts = self._starts  # the mentions are sorted by start
         i = bisect.bisect_left(starts, start)
-        found = []
-        while i < len(self.mentions) and self.mentions[i].start < end:
-            if self.mentions[i].end <= end:
-                found.append(self.mentions[i])
-            i += 1
-        return found
+        j = bisect.bisect_left(starts, end, i)
+        return [m for m in self.mentions[i:j] if m.end <= end]
 
     def mention_at(self, pos: int, slack: int = 0) -> Mention | None:
         """The mention starting at ``pos`` (or within ``slack`` characters after it)."""

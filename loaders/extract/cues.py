@@ -26,7 +26,7 @@ from kg.errors import DataFileError
 from loaders.facts import AGREEMENT_KINDS, COUNT_QUALIFIERS, STATEMENT_TYPES
 from loaders.yamlfile import LineDict, load
 
-__all__ = ["CUES_FILE", "AGREEMENTS_FILE", "Cues", "KnownAgreement", "SpeechVerb", "load_cues", "words_pattern"]
+__all__ = ["CUES_FILE", "AGREEMENTS_FILE", "Cues", "KnownAgreement", "SpeechVerb", "load_cues", "word_start_pattern", "words_pattern"]
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 CUES_FILE = DATA / "extract_cues.yaml"
@@ -110,6 +110,45 @@ def words_pattern(words: Any, *, plural_s: bool = False) -> str:
         node[""] = {}  # a phrase may end here
     body = _trie_regex(trie)
     return "(?:" + body + ")" if body else "(?!x)x"
+
+
+def word_start_pattern(*lists: Any, firsts: str, boundary: str = r"\w", ignorecase: bool = False) -> str:
+    """``(?<![boundary])(?=[firsts])(?:words_pattern(list1)|words_pattern(list2)|...)``, written so
+    that the engine can skip to the candidate first characters instead of trying every position.
+
+    One branch per first character ``c`` of ``firsts``: ``c(?<![boundary]c)`` (``c`` at a word start),
+    then the rest of every phrase that may open on ``c``, in the order the plain alternation tries them,
+    so a match starts and ends where the plain pattern's does. With ``ignorecase`` the phrases are read
+    in either case (as under ``re.IGNORECASE``) and the first character exactly as listed.
+
+    >>> p = re.compile(word_start_pattern(["set free", "freed"], firsts="sfSF", ignorecase=True))
+    >>> [m.group(0) for m in p.finditer("they SET free and Freed; unfreed")]
+    ['SET free', 'Freed']
+    """
+    tries: list[dict[str, Any]] = []
+    for words in lists:
+        trie: dict[str, Any] = {}
+        for w in set(words):
+            node = trie
+            for unit in _units(w):
+                node = node.setdefault(unit, {})
+            node[""] = {}
+        tries.append(trie)
+    flags = re.IGNORECASE if ignorecase else 0
+    branches = []
+    for c in sorted(set(firsts)):
+        rests = [_trie_regex(child) for trie in tries for unit, child in sorted(trie.items())
+                 if unit and re.fullmatch(unit, c, flags)]
+        if not rests:
+            continue
+        rest = rests[0] if len(rests) == 1 else "(?:" + "|".join(rests) + ")"
+        if ignorecase and rest:
+            rest = "(?i:" + rest + ")"
+        e = re.escape(c)
+        branches.append(f"{e}(?<![{boundary}]{e}){rest}")
+    if not branches:
+        return "(?!x)x"
+    return "(?-i:(?:" + "|".join(branches) + "))"
 
 
 def _units(phrase: str) -> list[str]:

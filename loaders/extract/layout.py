@@ -24,8 +24,16 @@ __all__ = ["Layout", "Quote", "nlp"]
 
 OPENERS = "\u201c\u201e\u00ab"  # “ „ «
 CLOSERS = "\u201d\u00bb"  # ” »
-MARKS = re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])")
-PARAGRAPH = re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*")
+# Both open on the class of their first character, which the engine skips to directly.
+# A quote mark: any double mark; "‘" or "'" at a word start; "’" or "'" after a word or a full stop
+# and before no word character (the matches of
+# r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])").
+MARKS = re.compile(
+    r"[\"\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019'](?:(?<=[\"\u201c\u201d\u201e\u00ab\u00bb])|(?<=[\u2018'])(?<![\w][\u2018'])"
+    r"|(?<=[\w.,!?][\u2019'])(?![\w]))"
+)
+# a line break with the spaces around it (the matches of r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*")
+PARAGRAPH = re.compile(r"[ \t\u00a0\r\n](?:(?<=[\r\n])|[ \t\u00a0]*[\r\n])[\s\u00a0]*")
 DATELINE = re.compile(r"[A-Z][A-Z'’.-]{2,}(?:\s+[A-Z][A-Z'’.-]+)*(?:,\s+[\w'’.-]+(?:\s+[\w'’.-]+){0,3}){0,2}\s*(?:\([A-Za-z .-]{1,30}\)\s*)?[-–—]{1,2}\s+")
 CHUNK = 200_000  # characters handed to spaCy at a time
 

@@ -53,16 +53,19 @@ def statement_type(ctx: Context, verb: SpeechVerb | None, span: tuple[int, int],
     if verb is not None and verb.type:
         return verb.type
     text = ctx.text[span[0] : span[1]]
-    for kind, pattern in ctx.cues.statement_types:
+    types = ctx.cues.statement_types
+    tried = 0  # the leading denial and accusation patterns, searched (in vain) here already
+    for kind, pattern in types:
         if kind in ("denial", "accusation"):
             if pattern.search(text):
                 return kind
+            tried += 1
             continue
         own = _own_clause(ctx, span, speaker) if reported else None
         if own:
             return own
         break
-    for kind, pattern in ctx.cues.statement_types:
+    for kind, pattern in types[tried:] if tried else types:
         if pattern.search(text):
             return kind
         if kind == "announcement" and ctx.cues.own_actions.search(text) and own_side(ctx, span, speaker):
