@@ -50,9 +50,7 @@ __all__ = [
     "publication_dates",
     "publication_days",
     "predictions",
-    "release_events",
     "releases",
-    "view_part",
     "run",
     "statements",
     "timeline",
@@ -783,27 +781,14 @@ def publication_days(store: Store, as_of: dt.date | None = None) -> list[dt.date
 
 
 def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = None, *,
-             limit: int | None = None, offset: int = 0, cached: bool = True) -> list[dict[str, Any]]:
+             limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """Competency question 5: release events, each with the documents reporting it.
 
     ``releaser`` (part of a name, case-insensitive) keeps the releases of the
     parties it names, read through the store's index on the releaser.
-    ``offset`` and ``limit`` page through the answer in its order (date,
-    releaser, count). For a date on or after the newest article the events
-    the build kept are read, in parts: a page reads only its own parts.
+    ``offset`` and ``limit`` keep a page of the answer in its order (date,
+    releaser, count).
     """
-    if cached:
-        page = _kept_releases(store, as_of, releaser, limit, offset)
-        if page is not None:
-            return page
-    events = [record for record, _ in release_events(store, as_of, releaser)]
-    return events[offset:offset + limit if limit is not None else None]
-
-
-def release_events(store: Store, as_of: dt.date | None = None,
-                   releaser: str | None = None) -> list[tuple[dict[str, Any], str]]:
-    """Every release event as of ``as_of`` (see :func:`releases`), in order,
-    each with its releaser's IRI (what the build keeps beside the records)."""
     if releaser:
         iris = named(store, releaser)
         rows = run(store, "releases-for", as_of, releaserIri=iris) if iris else []
@@ -814,68 +799,30 @@ def release_events(store: Store, as_of: dt.date | None = None,
     for r in rows:
         groups.setdefault((r["releaserIri"], r["peopleIri"]), []).append(r)
     out = []
-    for (releaser_iri, _), group in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
+    for (_, _), group in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         for event in group_events(_reports(group)):
             first = by_release[event.reports[0].release]
             figures = event.figures
-            out.append(({
-                "releaser": first["releaser"],
-                "released_party": first["releasedParty"],
-                "count": event.count,
-                "figures": {str(k): v for k, v in sorted(figures.items())},
-                "qualifier": event.reports[0].qualifier,
-                "cumulative": event.cumulative,
-                "date_from": _iso(first["dateFrom"]),
-                "date_to": _iso(first["dateTo"]),
-                "place": next((by_release[r.release]["place"] for r in event.reports if by_release[r.release]["place"]), None),
-                "source": next((by_release[r.release]["source"] for r in event.reports if by_release[r.release]["source"]), None),
-                "source_anonymous": any(by_release[r.release]["sourceAnonymous"] for r in event.reports),
-                "description": first["description"],
-                "documents": event.documents,
-                "reports": [{"document": r.document, "start": r.start, "end": r.end, "text": r.text} for r in event.reports],
-            }, releaser_iri))
-    out.sort(key=lambda e: (e[0]["date_to"] or e[0]["date_from"] or "", e[0]["releaser"] or "", e[0]["count"] or 0))
-    return out
-
-
-VIEW_PARTS = f"{ID_BASE}view/"
-
-
-def view_part(store: Store, name: str, n: int) -> tuple[dt.date, dict[str, Any]] | None:
-    """Part ``n`` of the view ``name`` the build kept in parts, with its date."""
-    rows = store.query(queries.load("view-part"), {"node": f"{VIEW_PARTS}{name}/part/{n}"})
-    return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
-
-
-def _kept_releases(store: Store, as_of: dt.date | None, releaser: str | None, limit: int | None,
-                   offset: int) -> list[dict[str, Any]] | None:
-    """A page of the release events the build kept, or None when they do not
-    answer for ``as_of`` (an earlier date) or the store holds none."""
-    first = view_part(store, "releases", 0)
-    if first is None or (as_of is not None and as_of < first[0]):
-        return None
-    total, size = first[1]["total"], first[1]["size"]
-    parts = {0: first[1]}
-    wanted: set[str] | None = set(named(store, releaser)) if releaser else None
-
-    def part(n: int) -> dict[str, Any]:
-        if n not in parts:
-            found = view_part(store, "releases", n)
-            if found is None:
-                raise QueryError(f"the kept releases lack part {n} of {total} events: rebuild the store")
-            parts[n] = found[1]
-        return parts[n]
-
-    if wanted is None:
-        end = total if limit is None else min(total, offset + limit)
-        return [part(i // size)["records"][i % size] for i in range(offset, end)] if offset < end else []
-    if not wanted:
-        return []
-    kept_events = []
-    for n in range((total + size - 1) // size):
-        chunk = part(n)
-        kept_events += [r for r, iri in zip(chunk["records"], chunk["releasers"]) if iri in wanted]
-    return kept_events[offset:offset + limit if limit is not None else None]
+            out.append(
+                {
+                    "releaser": first["releaser"],
+                    "released_party": first["releasedParty"],
+                    "count": event.count,
+                    "figures": {str(k): v for k, v in sorted(figures.items())},
+                    "qualifier": event.reports[0].qualifier,
+                    "cumulative": event.cumulative,
+                    "date_from": _iso(first["dateFrom"]),
+                    "date_to": _iso(first["dateTo"]),
+                    "place": next((by_release[r.release]["place"] for r in event.reports if by_release[r.release]["place"]), None),
+                    "source": next((by_release[r.release]["source"] for r in event.reports if by_release[r.release]["source"]), None),
+                    "source_anonymous": any(by_release[r.release]["sourceAnonymous"] for r in event.reports),
+                    "description": first["description"],
+                    "documents": event.documents,
+                    "reports": [{"document": r.document, "start": r.start, "end": r.end, "text": r.text} for r in event.reports],
+                }
+            )
+    out.sort(key=lambda e: (e["date_to"] or e["date_from"] or "", e["releaser"] or "", e["count"] or 0))
+    return out[offset:offset + limit if limit is not None else None]
 
 
 def agreements(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:

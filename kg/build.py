@@ -460,9 +460,6 @@ def derive(store: Store) -> int:
         del inputs
         store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
         del readings
-        events = answers.release_events(store, day)
-        views += _view_parts("releases", day, [e for e, _ in events], releasers=[iri for _, iri in events])
-        del events
         store.replace_graphs({VIEWS_GRAPH: views})
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
@@ -489,8 +486,7 @@ def _record_literal(value: object) -> str:
 def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
     """Answers over the whole graph as of ``day`` (the latest publication date),
     kept as views: who is quoted most, which predictions came true, the agreements
-    and the publication days (what pages "who said what" a day at a time); the
-    release events are kept in parts by :func:`derive`."""
+    and the publication days (what pages "who said what" a day at a time)."""
     from kg import answers
 
     out: list[tuple[str, str, str]] = []
@@ -500,24 +496,6 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str
                 "publication-days": [d.isoformat() for d in answers.publication_dates(store)]}
     for name, records in computed.items():
         out += _view(name, day, records)
-    return out
-
-
-# Records per part of a view kept in parts (the releases): a page reads its own parts.
-VIEW_PART = 1000
-
-
-def _view_parts(name: str, day: dt.date, records: list[Any], **beside: list[Any]) -> list[tuple[str, str, str]]:
-    """A kept answer in parts of :data:`VIEW_PART` records, each on the node
-    ``view/<name>/part/<n>`` with the total and, sliced alike, the lists
-    ``beside`` the records (the releasers' IRIs, for a filter)."""
-    out: list[tuple[str, str, str]] = []
-    for n, at in enumerate(range(0, max(len(records), 1), VIEW_PART)):
-        node = entity("view", name, "part", n)
-        part = {"total": len(records), "size": VIEW_PART, "records": records[at:at + VIEW_PART],
-                **{key: values[at:at + VIEW_PART] for key, values in beside.items()}}
-        out += [(node, q("rdf:type"), q("nkg:DerivedView")), (node, q("nkg:assessedAsOf"), typed(day)),
-                (node, q("rdfs:label"), literal(f"{name} {n}")), (node, q("nkg:answerRecord"), _record_literal(part))]
     return out
 
 

@@ -102,3 +102,16 @@ def test_a_limit_alone_is_the_first_page(devset_store):
 def test_an_unknown_statement_to_page_after_is_refused(seed_store):
     with pytest.raises(QueryError, match="no statement with that id"):
         answers.statements(seed_store, limit=2, after="no-such-statement")
+
+
+@pytest.mark.parametrize("size", [1, 2, 7])
+def test_release_pages_make_the_whole_answer(devset_store, size):
+    whole = answers.releases(devset_store)
+    assert len(whole) > 2 * size
+    taken = []
+    for offset in range(0, len(whole) + size, size):
+        page = answers.releases(devset_store, limit=size, offset=offset)
+        assert len(page) <= size
+        taken += page
+    assert taken == whole
+    assert answers.releases(devset_store, offset=len(whole) - 1) == whole[-1:]
