@@ -137,6 +137,8 @@ def _text_field(manifest: Path, entry: LineDict, key: str) -> str:
 def _resolve_file(root: Path, manifest: Path, entry: LineDict) -> Path:
     name = _text_field(manifest, entry, "file")
     shown = _shown(name)
+    if "\0" in name:
+        raise _field_error(manifest, entry, "file", f"{shown}: a file name cannot hold a NUL character")
     candidate = root / name
     real_root = root.resolve()
     try:

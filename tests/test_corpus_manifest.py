@@ -52,6 +52,7 @@ def test_corpus_seeds_load_with_checksums(corpus_dir):
         (_manifest(_entry()), {"a.txt": b"\xef\xbb\xbfHello"}, DocumentError, ["a.txt", "byte-order mark"]),
         (_manifest(_entry()), {"a.txt": "Hello\x00world"}, DocumentError, ["a.txt", "NUL"]),
         (_manifest(_entry()), {"a.txt": "  \n\t "}, DocumentError, ["a.txt", "empty"]),
+        (_manifest(_entry('"a\\0.txt"')), {"a.txt": GOOD}, ManifestError, ["field 'file'", "NUL character", "line 2"]),
     ],
 )
 def test_corpus_bad_input_names_file_and_field(tmp_path, manifest, files, error, fragments):
