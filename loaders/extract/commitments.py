@@ -705,7 +705,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         # "commit to ensuring that all foreign fighters leave": the duty is the departure
         duty = "withdraw" if verb in ("ensure", "ensuring", "see") and PULL_OUT.search(text, start + om.end("a"), min(end, start + om.end("a") + 120)) else "other"
         if duty == "other":
-            duty = _duty_kind(text, start + om.start("a"), p_end)
+            duty = duty_kind(text, start + om.start("a"), p_end)
             if duty == "ceasefire":
                 own = _truce_start(ctx, agr, start + om.end("a"), _clause_limit(text, start + om.end("a"), end)) or own
             if duty == "talks" and own is None:
@@ -861,8 +861,9 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     return made
 
 
-# duties written with verbs of their own, not the action words of the cue list
-DUTY_KINDS = (
+# duties written with verbs of their own, not the action words of the cue list: the narrow
+# forms first read for duties inside deal sentences
+_NARROW_KINDS = (
     ("withdraw", re.compile(
         r"(?:pull|pulling|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:troops|forces|fighters|soldiers|units|personnel)\s+"
         r"(?:(?:and\s+)?(?:heavy\s+)?weapons\s+)?(?:out|back|north|south|east|west|away|home|behind|beyond)\b"
@@ -885,13 +886,53 @@ DUTY_KINDS = (
         r"|speak\s+again\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+with\b|negotiate\b",
         re.IGNORECASE)),
 )
+# the broad forms first read for plain obligation sentences after a deal (kg terms)
+_FREE = re.compile(
+    r"(?:free|freeing|release|releasing|set\s+free|exchange|swap|pardon|pardoning)\b"
+    r"|(?:let|letting)\s+(?:[\w'’-]+\s+){0,5}?go\b"
+    r"|(?:grant|granting|give|giving|extend|extending)\s+(?:a\s+)?(?:clemency|pardons?|amnesty)\s+to\b"
+    r"|(?:hand|handing)\s+(?:over|back)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|(?-i:[A-Z][a-z]+s))\b"
+    r"|(?:return|returning|send|sending)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|soldiers|servicemen|POWs|civilians)\b(?![^;.]{0,20}\balive\s+or\s+dead)",
+    re.IGNORECASE)
+_PULL_BACK = re.compile(
+    r"(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
+    r"|(?:return|returning|go|going)\s+(?:back\s+)?to\s+(?:their|its|the)\s+(?:[\w'’-]+\s+){0,2}?(?:bases|barracks|positions|lines)\b"
+    r"|(?:leave|quit|vacate|vacating|evacuate)\b"
+    r"|(?:hand|handing|give|giving|return|returning)\s+(?:back\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:districts?|villages?|territor(?:y|ies)|towns?|regions?|areas?)\b",
+    re.IGNORECASE)
+_STOP_FIGHTING = re.compile(
+    r"(?:stop|stopping|halt|halting|cease|ceasing|end|ending|suspend|suspending)\s+(?:all\s+|any\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:hostilities|fighting|fire|firing|attacks|military\s+operations|offensive\s+operations|offensives?|shelling|violence)\b"
+    r"|(?:respect|respecting|observe|observing|abide\s+by|honou?r|implement|uphold|maintain|keep|give\s+effect\s+to|extend|extending|lengthen|prolong|renew)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:cease-?fire|truce|pause)\b"
+    r"|(?:renounce|renouncing|give\s+up|forswear)\s+(?:all\s+|the\s+use\s+of\s+)?(?:violence|armed\s+struggle|force|arms)\b"
+    r"|(?:refrain|refraining)\s+from\s+(?:all\s+|any\s+)?(?:attacks?|attacking|hostilities|military\s+action|offensive)\b"
+    r"|cease\s+fire\b",
+    re.IGNORECASE)
+_MEET = re.compile(
+    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
+    r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
+    r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b",
+    re.IGNORECASE)
+
+
+def _either(narrow: re.Pattern[str], broad: re.Pattern[str]) -> re.Pattern[str]:
+    return re.compile(f"(?:{narrow.pattern})|(?:{broad.pattern})", re.IGNORECASE)
+
+
+# One table of duty kinds for every rule that reads a duty's own verb, in the order they are tried.
+_NARROW = dict(_NARROW_KINDS)
+DUTY_KINDS = (
+    ("ceasefire", _either(_NARROW["ceasefire"], _STOP_FIGHTING)),
+    ("talks", _either(_NARROW["talks"], _MEET)),
+    ("withdraw", _either(_NARROW["withdraw"], _PULL_BACK)),
+    ("release", _either(_NARROW["release"], _FREE)),
+)
 # "hand over its heavy weapons", "return the bodies": things, not people
 HANDED_THINGS = re.compile(r"\s+(?:(?:all|its|their|the|of|remaining|heavy|light|small|any)\s+){0,4}(?:weapons|arms|equipment|materiel|ammunition|bodies|remains|lists?|maps|territory|districts?|villages?)\b", re.IGNORECASE)
 # "withdraw its bid to host ...": a step other than a pull-back
 NOT_PULL_BACK = re.compile(r"\s+(?:its|their|his|her|the|a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:bid|bids|candidacy|candidature|application|claim|claims|objection|objections|complaint|support|recognition|ambassadors?|lawsuit|case|request|veto|reservations?|nomination|offer|proposal)\b", re.IGNORECASE)
 
 
-def _duty_kind(text: str, pos: int, end: int) -> str:
+def duty_kind(text: str, pos: int, end: int) -> str:
     """The kind of a duty stated with a verb of its own: "pull its troops back" (withdraw),
     "suspend offensive operations" (ceasefire), "grant clemency to X" (release), "meet again" (talks)."""
     for kind, pattern in DUTY_KINDS:
@@ -1154,7 +1195,7 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
             act = _action_pattern(ctx).match(text, vp_start) or _action_pattern(ctx).search(text, vp_start, min(vp_end, vp_start + 30))
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
         if action == "other":
-            action = _duty_kind(text, vp_start, vp_end)  # "obliges Israel to pull its troops back"
+            action = duty_kind(text, vp_start, vp_end)  # "obliges Israel to pull its troops back"
         elif action == "withdraw" and NOT_PULL_BACK.match(text, vp_start + len(text[vp_start:vp_end]) - len(text[vp_start:vp_end].lstrip()) + len("withdraw")):
             action = "other"  # "committed Armenia to withdraw its bid to host the summit"
         agr = state.current

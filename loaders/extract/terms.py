@@ -69,31 +69,6 @@ SKIP_VERBS = frozenset({"be", "have", "been", "the", "a", "an", "do", "not", "al
 FORECAST = re.compile(r"\b(?:said|says|told|tells|expects?|expected|believes?|thinks?|hopes?|predicted|warned|claimed|insisted|demanded|urged|wants?|asked|feared|argued|added|according\s+to)\b", re.IGNORECASE)
 QUESTION_END = re.compile(r"\?\s*$")
 
-RELEASE = re.compile(
-    r"(?:free|freeing|release|releasing|set\s+free|exchange|swap|pardon|pardoning)\b"
-    r"|(?:let|letting)\s+(?:[\w'’-]+\s+){0,5}?go\b"
-    r"|(?:grant|granting|give|giving|extend|extending)\s+(?:a\s+)?(?:clemency|pardons?|amnesty)\s+to\b"
-    r"|(?:hand|handing)\s+(?:over|back)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|(?-i:[A-Z][a-z]+s))\b"
-    r"|(?:return|returning|send|sending)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|soldiers|servicemen|POWs|civilians)\b(?![^;.]{0,20}\balive\s+or\s+dead)",
-    re.IGNORECASE)
-WITHDRAW = re.compile(
-    r"(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
-    r"|(?:return|returning|go|going)\s+(?:back\s+)?to\s+(?:their|its|the)\s+(?:[\w'’-]+\s+){0,2}?(?:bases|barracks|positions|lines)\b"
-    r"|(?:leave|quit|vacate|vacating|evacuate)\b"
-    r"|(?:hand|handing|give|giving|return|returning)\s+(?:back\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:districts?|villages?|territor(?:y|ies)|towns?|regions?|areas?)\b",
-    re.IGNORECASE)
-CEASEFIRE = re.compile(
-    r"(?:stop|stopping|halt|halting|cease|ceasing|end|ending|suspend|suspending)\s+(?:all\s+|any\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:hostilities|fighting|fire|firing|attacks|military\s+operations|offensive\s+operations|offensives?|shelling|violence)\b"
-    r"|(?:respect|respecting|observe|observing|abide\s+by|honou?r|implement|uphold|maintain|keep|give\s+effect\s+to|extend|extending|lengthen|prolong|renew)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:cease-?fire|truce|pause)\b"
-    r"|(?:renounce|renouncing|give\s+up|forswear)\s+(?:all\s+|the\s+use\s+of\s+)?(?:violence|armed\s+struggle|force|arms)\b"
-    r"|(?:refrain|refraining)\s+from\s+(?:all\s+|any\s+)?(?:attacks?|attacking|hostilities|military\s+action|offensive)\b"
-    r"|cease\s+fire\b",
-    re.IGNORECASE)
-TALKS = re.compile(
-    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
-    r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
-    r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b",
-    re.IGNORECASE)
 NOT_COUNTED = re.compile(r"\s*(?:%|percent|per\s+cent|days?|weeks?|months?|years?|hours?|km|kilomet|miles?|articles?|points?|-article|-point|-day|-month|-year|o['’]clock|a\.m|p\.m|billion|million)\b", re.IGNORECASE)
 
 
@@ -103,15 +78,12 @@ def _kind(text: str, pos: int, end: int, neg: bool) -> str:
                                        text[pos:end], re.IGNORECASE) else "other"
     if re.match(r"(?:ensure|ensuring|see\s+to\s+it|see)\b[^;.]{0,80}?\b(?:leave|leaves|withdraw|withdraws|depart|departs|pull\s+out)\b", text[pos:end], re.IGNORECASE):
         return "withdraw"
-    from loaders.extract.commitments import NOT_PULL_BACK
+    from loaders.extract.commitments import NOT_PULL_BACK, duty_kind
 
-    for kind, pattern in (("ceasefire", CEASEFIRE), ("talks", TALKS), ("withdraw", WITHDRAW), ("release", RELEASE)):
-        m = pattern.match(text, pos, end)
-        if m:
-            if kind == "withdraw" and NOT_PULL_BACK.match(text, pos + len(re.match(r"\w+", text[pos:end]).group(0)), end):  # type: ignore[union-attr]
-                return "other"  # "withdraw its claim": a step other than a pull-back
-            return kind
-    return "other"
+    kind = duty_kind(text, pos, end)
+    if kind == "withdraw" and NOT_PULL_BACK.match(text, pos + len(re.match(r"\w+", text[pos:end]).group(0)), end):  # type: ignore[union-attr]
+        return "other"  # "withdraw its claim": a step other than a pull-back
+    return kind
 
 
 def _clause_end(text: str, pos: int, limit: int) -> int:
