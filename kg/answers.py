@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import hashlib
 import json
-from typing import Any
+from itertools import groupby
+from typing import Any, Iterator
 
 from kg import queries
 from kg.errors import QueryError
@@ -50,8 +52,11 @@ __all__ = [
     "publication_dates",
     "publication_days",
     "predictions",
+    "release_events",
+    "release_order",
     "releases",
     "run",
+    "kept_parts",
     "statements",
     "timeline",
     "waiting",
@@ -781,48 +786,129 @@ def publication_days(store: Store, as_of: dt.date | None = None) -> list[dt.date
 
 
 def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = None, *,
-             limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
+             limit: int | None = None, offset: int = 0, cached: bool = True) -> list[dict[str, Any]]:
     """Competency question 5: release events, each with the documents reporting it.
 
     ``releaser`` (part of a name, case-insensitive) keeps the releases of the
-    parties it names, read through the store's index on the releaser.
-    ``offset`` and ``limit`` keep a page of the answer in its order (date,
-    releaser, count).
+    parties it names. ``offset`` and ``limit`` page through the answer in its
+    order (:func:`release_order`). For a date on or after the newest article
+    the events the build kept are read in parts (:func:`kept_parts`): a page
+    reads only its own parts, one releaser's events only that releaser's
+    parts. An earlier date (or ``cached=False``) computes them from the
+    reports, one (releaser, people) pair at a time.
     """
-    if releaser:
-        iris = named(store, releaser)
-        rows = run(store, "releases-for", as_of, releaserIri=iris) if iris else []
+    iris = named(store, releaser) if releaser else None
+    if iris == []:
+        return []
+    if cached:
+        page = _kept_releases(store, as_of, iris, limit, offset)
+        if page is not None:
+            return page
+    events = sorted((record for record, _ in release_events(store, as_of, iris)), key=release_order)
+    return events[offset:offset + limit if limit is not None else None]
+
+
+def release_order(record: dict[str, Any]) -> tuple[Any, ...]:
+    """Where a release event stands in :func:`releases`: by date, releaser and
+    count, then by its first report's place in its document."""
+    first = record["reports"][0]
+    return (record["date_to"] or record["date_from"] or "", record["releaser"] or "", record["count"] or 0,
+            first["document"], first["start"], record["released_party"] or "", record["qualifier"])
+
+
+def release_events(store: Store, as_of: dt.date | None = None,
+                   releaser_iris: list[str] | None = None) -> Iterator[tuple[dict[str, Any], str]]:
+    """Every release event as of ``as_of`` (of the releasers given, if any),
+    each with its releaser's IRI, one (releaser, people) pair after another.
+
+    The reports come from the store in that order (releases.rq) and are read
+    as a stream: what is held at once is one pair's reports, however large
+    the corpus.
+    """
+    values = {"asOf": as_of or FAR_FUTURE}
+    if releaser_iris is not None:
+        rows = store.rows(queries.load("releases-for"), {**values, "releaserIri": releaser_iris})
     else:
-        rows = run(store, "releases", as_of)
-    by_release = {r["release"]: r for r in rows}
-    groups: dict[tuple[str, str | None], list[dict[str, Any]]] = {}
-    for r in rows:
-        groups.setdefault((r["releaserIri"], r["peopleIri"]), []).append(r)
-    out = []
-    for (_, _), group in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
+        rows = store.rows(queries.load("releases"), values)
+    for (releaser_iri, _), group in groupby(rows, key=lambda r: (r["releaserIri"], r["peopleIri"])):
+        group = list(group)
+        by_release = {r["release"]: r for r in group}
         for event in group_events(_reports(group)):
             first = by_release[event.reports[0].release]
-            figures = event.figures
-            out.append(
-                {
-                    "releaser": first["releaser"],
-                    "released_party": first["releasedParty"],
-                    "count": event.count,
-                    "figures": {str(k): v for k, v in sorted(figures.items())},
-                    "qualifier": event.reports[0].qualifier,
-                    "cumulative": event.cumulative,
-                    "date_from": _iso(first["dateFrom"]),
-                    "date_to": _iso(first["dateTo"]),
-                    "place": next((by_release[r.release]["place"] for r in event.reports if by_release[r.release]["place"]), None),
-                    "source": next((by_release[r.release]["source"] for r in event.reports if by_release[r.release]["source"]), None),
-                    "source_anonymous": any(by_release[r.release]["sourceAnonymous"] for r in event.reports),
-                    "description": first["description"],
-                    "documents": event.documents,
-                    "reports": [{"document": r.document, "start": r.start, "end": r.end, "text": r.text} for r in event.reports],
-                }
-            )
-    out.sort(key=lambda e: (e["date_to"] or e["date_from"] or "", e["releaser"] or "", e["count"] or 0))
-    return out[offset:offset + limit if limit is not None else None]
+            yield {
+                "releaser": first["releaser"],
+                "released_party": first["releasedParty"],
+                "count": event.count,
+                "figures": {str(k): v for k, v in sorted(event.figures.items())},
+                "qualifier": event.reports[0].qualifier,
+                "cumulative": event.cumulative,
+                "date_from": _iso(first["dateFrom"]),
+                "date_to": _iso(first["dateTo"]),
+                "place": next((by_release[r.release]["place"] for r in event.reports if by_release[r.release]["place"]), None),
+                "source": next((by_release[r.release]["source"] for r in event.reports if by_release[r.release]["source"]), None),
+                "source_anonymous": any(by_release[r.release]["sourceAnonymous"] for r in event.reports),
+                "description": first["description"],
+                "documents": event.documents,
+                "reports": [{"document": r.document, "start": r.start, "end": r.end, "text": r.text} for r in event.reports],
+            }, releaser_iri
+
+
+VIEW_PARTS = f"{ID_BASE}view/"
+
+
+def releaser_key(iri: str) -> str:
+    """The short stable name a releaser's kept parts go under."""
+    return hashlib.sha1(iri.encode("utf-8")).hexdigest()[:16]
+
+
+def view_part(store: Store, name: str, n: int) -> tuple[dt.date, dict[str, Any]] | None:
+    """Part ``n`` of the answer ``name`` the build kept in parts, with the day
+    it is as of: ``{"records": [...], "size": rows per part, "total": rows}``."""
+    rows = store.query(queries.load("view-part"), {"node": f"{VIEW_PARTS}{name}/part/{n}"})
+    return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
+
+
+def kept_parts(store: Store, name: str, as_of: dt.date | None, offset: int = 0,
+               limit: int | None = None) -> list[Any] | None:
+    """Records ``offset`` to ``offset + limit`` of an answer kept in parts,
+    reading only the parts they lie in; None when none is kept or it does not
+    answer for ``as_of`` (a date before the day it is as of)."""
+    first = view_part(store, name, 0)
+    if first is None or (as_of is not None and as_of < first[0]):
+        return None
+    total, size = first[1]["total"], first[1]["size"]
+    end = total if limit is None else min(total, offset + limit)
+    out: list[Any] = []
+    parts = {0: first[1]}
+    for n in range(offset // size, (end - 1) // size + 1 if end > offset else 0):
+        if n not in parts:
+            found = view_part(store, name, n)
+            if found is None:
+                raise QueryError(f"the kept answer {name!r} lacks part {n} of {total} records: rebuild the store")
+            parts[n] = found[1]
+        lo, hi = max(offset - n * size, 0), min(end - n * size, size)
+        out += parts[n]["records"][lo:hi]
+    return out
+
+
+def _kept_releases(store: Store, as_of: dt.date | None, iris: list[str] | None, limit: int | None,
+                   offset: int) -> list[dict[str, Any]] | None:
+    """A page of the release events the build kept (all, or those of the
+    releasers ``iris``, each kept apart too), or None when they do not answer
+    for ``as_of``."""
+    if iris is None:
+        return kept_parts(store, "releases", as_of, offset, limit)
+    first = view_part(store, "releases", 0)
+    if first is None or (as_of is not None and as_of < first[0]):
+        return None
+    iris = sorted(set(iris))
+    if len(iris) == 1:  # a releaser without events has no parts
+        return kept_parts(store, f"releases/{releaser_key(iris[0])}", None, offset, limit) or []
+    wanted = offset + limit if limit is not None else None
+    mine = sorted((record for iri in iris
+                   for record in kept_parts(store, f"releases/{releaser_key(iri)}", None, 0, wanted) or []),
+                  key=release_order)
+    return mine[offset:offset + limit if limit is not None else None]
 
 
 def agreements(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:

@@ -20,8 +20,9 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from kg import inference, mapping
 from kg.errors import DocumentError, InputError
@@ -461,6 +462,8 @@ def derive(store: Store) -> int:
         store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
         del readings
         store.replace_graphs({VIEWS_GRAPH: views})
+        del views
+        _keep_releases(store, day)
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
@@ -477,10 +480,65 @@ def _types_of(store: Store, resources: list[str]) -> list[Triple]:
     return [(iri(r["x"]), q("rdf:type"), iri(r["type"])) for r in rows]
 
 
+def _json_text(value: object) -> str:
+    """JSON text with keys sorted, so a rebuild writes the same bytes."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
 def _record_literal(value: object) -> str:
     """A JSON literal (``rdf:JSON``), keys sorted so a rebuild writes the same bytes."""
-    body = literal(json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")))
-    return f"{body}^^<{RDF_JSON}>"
+    return _json_literal(_json_text(value))
+
+
+def _json_literal(text: str) -> str:
+    return f"{literal(text)}^^<{RDF_JSON}>"
+
+
+# Records per part of an answer kept in parts (the release events): a page, or
+# one releaser's events, reads its own parts; and no literal grows large (see
+# READINGS_CHUNK).
+VIEW_PART = 1000
+# Parts written to the store per update.
+PARTS_PER_WRITE = 25
+
+
+def _keep_releases(store: Store, day: dt.date) -> None:
+    """Keep the release events as of ``day`` in parts, in the answer's order,
+    and again each releaser's apart (``view/releases/part/<n>``,
+    ``view/releases/<releaser key>/part/<n>``).
+
+    The events are read one (releaser, people) pair at a time
+    (:func:`kg.answers.release_events`) and held only as their JSON text, so
+    a large corpus's events cost their text, not their records; the parts
+    are written :data:`PARTS_PER_WRITE` at a time.
+    """
+    from kg import answers
+
+    events = [(answers.release_order(record), releaser, _json_text(record))
+              for record, releaser in answers.release_events(store, day)]
+    events.sort(key=lambda e: e[0])
+    by_releaser: dict[str, list[str]] = {}
+    for _, releaser, text in events:
+        by_releaser.setdefault(releaser, []).append(text)
+    texts = [text for _, _, text in events]
+    del events
+    parts = chain(_view_parts("releases", day, texts),
+                  *(_view_parts(f"releases/{answers.releaser_key(r)}", day, by_releaser[r]) for r in sorted(by_releaser)))
+    while batch := [quad for part in islice(parts, PARTS_PER_WRITE) for quad in part]:
+        store.replace_graphs({}, insert=batch)
+
+
+def _view_parts(name: str, day: dt.date, texts: list[str]) -> Iterator[list[Quad]]:
+    """An answer kept in parts of :data:`VIEW_PART` records given as JSON
+    texts: each part's quads for :data:`VIEWS_GRAPH`, on the node
+    ``view/<name>/part/<n>`` (read by :func:`kg.answers.kept_parts`)."""
+    for n, at in enumerate(range(0, max(len(texts), 1), VIEW_PART)):
+        node = entity("view", *name.split("/"), "part", n)
+        record = f'{{"records":[{",".join(texts[at:at + VIEW_PART])}],"size":{VIEW_PART},"total":{len(texts)}}}'
+        yield [(node, q("rdf:type"), q("nkg:DerivedView"), VIEWS_GRAPH),
+               (node, q("nkg:assessedAsOf"), typed(day), VIEWS_GRAPH),
+               (node, q("rdfs:label"), literal(f"{name} {n}"), VIEWS_GRAPH),
+               (node, q("nkg:answerRecord"), _json_literal(record), VIEWS_GRAPH)]
 
 
 def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:

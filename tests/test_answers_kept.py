@@ -210,3 +210,57 @@ def test_kept_readings_in_many_pieces(tmp_path, monkeypatch):
         assert answers.kept_readings(store) == readings
     finally:
         store.close()
+@pytest.mark.parametrize("offset", [None, 0, 30])
+def test_kept_releases_equal_fresh_ones(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    fresh = answers.releases(seed_store, day, cached=False)
+    assert fresh and answers.releases(seed_store, day) == fresh
+    for releaser in ("taliban", "afghanistan", "nobody-by-that-name"):
+        assert answers.releases(seed_store, day, releaser=releaser) == answers.releases(
+            seed_store, day, releaser=releaser, cached=False)
+
+
+def test_kept_releases_are_not_served_before_the_newest_article(timeline_store, monkeypatch):
+    # Kept parts that say "no releases" as of the newest day: served on that day,
+    # never for the day before.
+    day = newest(timeline_store)
+    monkeypatch.setattr(answers, "view_part", lambda *a: (day, {"total": 0, "size": 1, "records": []}))
+    assert answers.releases(timeline_store, day) == []
+    earlier = day - dt.timedelta(days=1)
+    assert answers.releases(timeline_store, earlier)
+    assert answers.releases(timeline_store, earlier) == answers.releases(timeline_store, earlier, cached=False)
+
+
+@pytest.mark.parametrize("size", [1, 2, 7])
+def test_kept_release_pages_in_many_parts(tmp_path, monkeypatch, size):
+    import kg.build as build_module
+
+    monkeypatch.setattr(build_module, "VIEW_PART", 3)
+    store, _ = build_store(f"oxigraph:{tmp_path / 'store'}", TIMELINE / "corpus", facts_dir=TIMELINE / "facts")
+    try:
+        whole = answers.releases(store, cached=False)
+        assert len(whole) > 3 * size and answers.releases(store) == whole
+        for offset in range(0, len(whole) + 2, size):
+            assert answers.releases(store, limit=size, offset=offset) == whole[offset:offset + size], offset
+        for releaser in ("taliban", "afghanistan"):
+            mine = answers.releases(store, releaser=releaser, cached=False)
+            assert mine and answers.releases(store, releaser=releaser) == mine
+            assert answers.releases(store, releaser=releaser, limit=size, offset=1) == mine[1:1 + size]
+    finally:
+        store.close()
+
+
+def test_kept_releases_of_several_releasers_merge_in_order(timeline_store):
+    # A name that matches several parties: their events kept apart, merged back in the answer's order.
+    iris = answers.named(timeline_store, "a")
+    assert len(iris) > 1
+    fresh = answers.releases(timeline_store, releaser="a", cached=False)
+    assert fresh and answers.releases(timeline_store, releaser="a") == fresh
+    assert answers.releases(timeline_store, releaser="a", limit=2, offset=1) == fresh[1:3]
+    assert fresh == sorted(fresh, key=answers.release_order)
+
+
+def test_streamed_rows_equal_the_whole_answer(seed_store):
+    sparql = "SELECT ?s ?o WHERE { GRAPH ?g { ?s a ?o } } ORDER BY ?s ?o"
+    rows = list(seed_store.rows(sparql))
+    assert rows and rows == seed_store.query(sparql)

@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any, Collection, Iterable, Mapping
+from typing import Any, Collection, Iterable, Iterator, Mapping
 
 from kg.terms import Triple, iri, literal, typed
 
@@ -165,6 +165,12 @@ class Store(ABC):
     @abstractmethod
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
         """Run a SELECT query; rows map variable names to Python values."""
+
+    def rows(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> Iterator[Row]:
+        """Run a SELECT query and yield its rows one by one. A backend that can
+        stream them (Oxigraph) holds one row at a time, not the whole answer;
+        the default yields from :meth:`query`."""
+        yield from self.query(sparql, bindings)
 
     @abstractmethod
     def ask(self, sparql: str) -> bool:

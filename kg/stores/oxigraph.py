@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Collection, Iterable, Mapping
+from typing import Any, Collection, Iterable, Iterator, Mapping
 
 import pyoxigraph as ox
 
@@ -78,16 +78,28 @@ class OxigraphStore(Store):
                 ) from None
             raise StoreError(f"store {path}: cannot open: {text}") from None
 
-    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
+    def _solutions(self, sparql: str, bindings: Mapping[str, Any] | None) -> Any:
         sparql, bindings = with_values(sparql, bindings or {})
         try:
-            result = self._store.query(substitute(sparql, bindings))
+            return self._store.query(substitute(sparql, bindings))
         except SyntaxError as exc:
             raise QueryError(f"SPARQL syntax error: {exc}") from None
         except OSError as exc:
             raise StoreError(f"store {self.location}: {exc}") from None
+
+    def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
+        result = self._solutions(sparql, bindings)
         names = [v.value for v in result.variables]
         return [{name: from_term(solution[name]) for name in names} for solution in result]
+
+    def rows(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> Iterator[Row]:
+        result = self._solutions(sparql, bindings)
+        names = [v.value for v in result.variables]
+        try:
+            for solution in result:
+                yield {name: from_term(solution[name]) for name in names}
+        except OSError as exc:
+            raise StoreError(f"store {self.location}: {exc}") from None
 
     def ask(self, sparql: str) -> bool:
         return bool(self._store.query(sparql))
