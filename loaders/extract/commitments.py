@@ -52,7 +52,7 @@ ORDERED = re.compile(
     r"\b(?:has\s+|have\s+|had\s+)?(?:(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+(?:all\s+(?:of\s+)?)?"
     # "a decree pardoning 380 members of ...", "ordering the 400 to be freed": a decision over people counted
     r"|(?P<pardon>pardoning|pardoned|pardons|amnestying|amnestied)\s+(?:all\s+)?(?=(?:the\s+)?(?:some\s+|about\s+|nearly\s+)?\d|(?:the\s+)?[a-z-]+\s+(?:hundred|thousand))"
-    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=[^,;.]{1,60}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
+    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^,;.]|(?<=\d)[,.](?=\d{3})){1,60}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
     re.IGNORECASE)
 # "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
 DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
@@ -67,8 +67,8 @@ SIGNED = re.compile(
 NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
-MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
-MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of)\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
+MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:(?:acting\s+|serving\s+|standing\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?:[a-z][\w'’-]*\s+)?)?(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
+MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of|with\s+the\s+mediation\s+of|under\s+the\s+auspices\s+of)\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
 LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+)?$", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
@@ -565,6 +565,30 @@ def _within(ctx: Context, start: int, end: int, base: dt.date | None) -> dt.date
     return dt.date(base.year + year, month + 1, day)
 
 
+# "is to free 50 over four days", "during the 42 days of the first phase": a duty spread over a span of days
+OVER_DAYS = re.compile(r"\b(?:over|during|across)\s+(?:the\s+(?:next\s+|first\s+|following\s+)?|those\s+|these\s+)?(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>days|weeks)\b", re.IGNORECASE)
+# "the pause took effect at 7 a.m. today", "since the ceasefire took effect on Jan. 19": when the span starts
+TOOK_EFFECT = re.compile(r"\b(?:took|takes|take|came\s+into|comes\s+into|went\s+into|entered\s+into)\s+(?:effect|force)\b|\b(?:truce|ceasefire|cease-fire|pause)\s+(?:began|started|begins|starts)\b", re.IGNORECASE)
+
+
+def _over_days(ctx: Context, start: int, end: int) -> dt.date | None:
+    """'over four days' from the day the truce took effect, as the text dates it: the last of those days."""
+    m = OVER_DAYS.search(ctx.text, start, end)
+    if m is None:
+        return None
+    n = ctx.numbers.value_of(m.group("n"))
+    if not n or n > 400:
+        return None
+    days = n * (7 if m.group("unit").lower() == "weeks" else 1)
+    began = None
+    for t in TOOK_EFFECT.finditer(ctx.text, max(0, start - 3000), end):
+        limit = ctx.layout.sentence_of(t.start())[1]
+        after = [d for d in ctx.dates(t.end(), min(limit, t.end() + 45)) if d.kind == "day"]
+        if after:
+            began = after[0].first
+    return began + dt.timedelta(days=days - 1) if began is not None else None
+
+
 def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> dt.date | None:
     """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date."""
     for d in ctx.dates(start, end, future=True):
@@ -577,7 +601,7 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
 
 
 TRUCE_START = re.compile(
-    r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b)"
+    r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
     r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect))",
     re.IGNORECASE)
 
@@ -635,27 +659,29 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     text = ctx.text
     made: list[Commitment] = []
     actions = _action_pattern(ctx)
-    deadline = _deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
+    deadline = (_deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
+                or _over_days(ctx, start, end))
     hits = list(actions.finditer(text, start, end))
     whole = deadline
     segments = _duty_clauses(text, start, end)
 
-    def clause_deadline(a: int, b: int) -> dt.date | None:
-        return _deadline(ctx, a, b, obligation=True) or _within(ctx, a, b, agr.date if agr else None)
+    def clause_deadline(a: int, b: int, spread: bool = True) -> dt.date | None:
+        return (_deadline(ctx, a, b, obligation=True) or _within(ctx, a, b, agr.date if agr else None)
+                or (_over_days(ctx, a, b) if spread else None))
 
-    def own_deadline(pos: int, action: str = "other") -> dt.date | None:
+    def own_deadline(pos: int, action: str = "other", spread: bool = True) -> dt.date | None:
         """The deadline of the clause holding ``pos``: "X is to disarm within 30 days, and Y committed to
         restoring services" gives Y none. A sentence of one clause, or one that closes on "all by March 10",
         keeps the sentence's; "X was to free 5,000 by March 10, and Y were to free 1,000 in return" gives
         the second release the deadline of the first."""
         if len(segments) < 2 or SHARED_DEADLINE.search(text, start, end):
-            return whole
+            return whole if spread or whole is None else clause_deadline(start, end, spread=False)
         a, b = next(((a, b) for a, b in segments if a <= pos < b), segments[-1])
-        found = clause_deadline(a, b)
+        found = clause_deadline(a, b, spread)
         if found is None and action != "other":
             for a2, b2 in segments:
                 if (a2, b2) != (a, b) and any(a2 <= h.start() < b2 and ctx.cues.actions[" ".join(h.group("a").lower().split())] == action for h in hits):
-                    found = found or clause_deadline(a2, b2)
+                    found = found or clause_deadline(a2, b2, spread=False)  # "over four days" times its own clause only
         return found
     # under a deal the text follows, a party's own undertaking is a duty of any kind: "the ELN undertook to stop kidnapping"
     party_duty = rule == "commitment-verb" and agr is not None and len(agr.parties) >= 2
@@ -719,12 +745,19 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     for am in hits:
         action = ctx.cues.actions[" ".join(am.group("a").lower().split())]
         deadline = own_deadline(am.start(), action)
+        # what the other side owes in return is not spread "over four days" with it
+        recip_deadline = own_deadline(am.start(), action, spread=False) if deadline is not None else None
         before = text[max(start, am.start() - 60) : am.start()]
         modal = re.search(MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
         if not modal and not passive:
-            if rule.startswith("agreement-terms") and action == "release" and am.start() - start < 30:
+            lead = NOMINAL_TRUCE.search(text, max(start, am.start() - 80), am.start()) if action == "ceasefire" else None
+            first_term = am.start() - start < 30 or (lead is not None and not text[start : lead.start()].strip())
+            nominal = rule.startswith("agreement-terms") and (first_term or rule == "agreement-terms" and NOUN_LIST.search(text, start, am.start()))
+            if nominal and action == "release":
                 made += _nominal_release(ctx, state, agr, am, end, deadline, rule)
+            elif nominal and action == "ceasefire" and rule == "agreement-terms":
+                made += _nominal_ceasefire(ctx, state, agr, am, start, end, deadline, rule)
             continue
         if passive:
             figs = [f for f in ctx.numbers.find(text, max(start, am.start() - 200), am.start())]
@@ -757,7 +790,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             c = _make(ctx, state, agr, obligor, action, _object_text(obj), object_party, figure, deadline,
                       (figure.start, ev_end), rule + "-passive")
             made.append(c)
-            made += _reciprocal(ctx, state, agr, c, am.end(), end, deadline, (figure.start, ev_end), rule)
+            made += _reciprocal(ctx, state, agr, c, am.end(), end, recip_deadline, (figure.start, ev_end), rule)
             continue
         subj_end = max(start, am.start() - len(before) + modal.start())  # type: ignore[union-attr]
         subj = None
@@ -822,7 +855,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             c = _make(ctx, state, agr, obligor, action, _object_text(obj), object_party, figure, deadline,
                       (ev_start, o_end), rule)
             made.append(c)
-            made += _reciprocal(ctx, state, agr, c, o_end, end, deadline, (ev_start, o_end), rule)
+            made += _reciprocal(ctx, state, agr, c, o_end, end, recip_deadline, (ev_start, o_end), rule)
             # gapped: "... and the Taliban 1,000 government personnel"
             gap = re.match(r"(?:\s*,\s*(?:including|among\s+them|among\s+whom|mostly|many\s+of\s+them)\s+[^,;]{1,80})?\s*,?\s*(?:and|while|with)\s+", text[o_end:end])
             if gap:
@@ -1025,19 +1058,62 @@ def _binds(ctx: Context, agr: _Agr, pos: int, floor: int) -> bool:
     return any(ctx.party_of(a) in agr.parties for part in ctx.coordinated(subj, floor) for a, _ in ctx.actors_of(part, part.start))
 
 
+# terms listed as nouns: "provides for a truce, the reopening of roads and the release of ...": only noun phrases before
+NOUN_LIST = re.compile(r"^(?:\s*(?:a|an|the)\s+(?!(?:[\w'’-]+\s+){0,6}?(?:would|will|shall|must|is|are|was|were)\b)[^;:.]{1,120}?)?(?:,\s*|\s+and\s+|,\s+and\s+)(?:also\s+)?(?:an?|the)\s+(?:[\w-]+\s+){0,2}$")
+FINITE_AFTER = re.compile(r"\s+(?:[\w-]+\s+){0,2}?(?:would|will|shall|must|is|was|are|were|has|had|have|could|may|might|can|holds?|held|collapsed?|began|begins?|took|takes)\b", re.IGNORECASE)
+# "the release by Israel of 150 ...": the releaser named before the people
+RELEASE_BY = re.compile(r"\s+by\s+(?:the\s+)?(?=[A-Z])")
+# "a mutual ceasefire", "a permanent cessation of hostilities", "an immediate truce": the truce itself as a term
+NOMINAL_TRUCE = re.compile(r"(?:\b(?:a|an|the)\s+(?:(?:mutual|permanent|full|complete|general|immediate|comprehensive|nationwide|bilateral|lasting|durable|unconditional|countrywide)(?:\s+and\s+|,?\s+))*)$", re.IGNORECASE)
+
+
+def _nominal_ceasefire(ctx: Context, state: _State, agr: _Agr | None, am: re.Match[str], start: int, end: int,
+                       deadline: dt.date | None, rule: str) -> list[Commitment]:
+    """Terms that name a truce as a noun ("provides for a mutual ceasefire and ..."): each of the deal's parties holds it."""
+    text = ctx.text
+    if agr is None or len(agr.parties) < 2 or agr.kind != "agreement":
+        return []
+    lead = NOMINAL_TRUCE.search(text, max(start, am.start() - 80), am.start())
+    if lead is None or lead.end() != am.start() or FINITE_AFTER.match(text, am.end(), end):
+        return []  # "that the truce would hold": a clause about the truce, not the truce as a term
+    p_end = _phrase_end(ctx, am.end(), end)
+    nxt = re.search(r",?\s+and\s+(?:also\s+)?(?:an?|the|for)\s", text[am.end() : p_end])
+    if nxt is not None:
+        p_end = am.end() + nxt.start()  # "a mutual ceasefire and the release of ...": the next term is another noun
+    while p_end > am.end() and text[p_end - 1] in " .,":
+        p_end -= 1
+    deadline = _truce_start(ctx, agr, am.end(), _clause_limit(text, am.end(), end)) or deadline
+    obligors = list(dict.fromkeys(p for p in (ctx.party_of(a) for a in agr.signatories) if p)) or list(agr.parties)
+    return [_make(ctx, state, agr, ob, "ceasefire", " ".join(text[am.start() : p_end].split()), None, None, deadline,
+                  (lead.start(), p_end), rule + "-nominal", counterparty=_other(ctx, agr, ob)) for ob in obligors]
+
+
 def _nominal_release(ctx: Context, state: _State, agr: _Agr | None, am: re.Match[str], end: int,
                      deadline: dt.date | None, rule: str) -> list[Commitment]:
-    """Terms that name the release as a noun: "(which) provides for the release of up to 5,000 Taliban prisoners"."""
+    """Terms that name the release as a noun: "(which) provides for the release of up to 5,000 Taliban prisoners",
+    "the release by Israel of 150 Palestinian prisoners"."""
     text = ctx.text
-    of = re.match(r"\s+of\s+", text[am.end() : end])
+    releaser = None
+    by = RELEASE_BY.match(text, am.end(), end)
+    if by is not None:
+        who = ctx.mention_at(by.end(), 2)
+        after_by = who.end if who is not None else by.end()
+        releaser = next((ctx.party_of(a) for a, _ in ctx.actors_of(who, who.start) if ctx.party_of(a)), None) if who is not None else None
+        of = re.match(r"\s+of\s+", text[after_by:end]) if releaser is not None else None
+        of_at = after_by
+    else:
+        of = re.match(r"\s+of\s+", text[am.end() : end])
+        of_at = am.end()
     if of is None or not re.search(r"\bthe\s+$", text[max(0, am.start() - 5) : am.start()]):
         return []
-    fp = _figure_people(ctx, am.end() + of.end(), end)
-    if fp is None or fp[2] > am.end() + of.end() + 12:
+    fp = _figure_people(ctx, of_at + of.end(), end)
+    if fp is None or fp[2] > of_at + of.end() + 12:
         return []
     figure, obj, o_start, o_end = fp
     object_party = _object_party(ctx, o_start, o_end)
-    obligor = ctx.opponent(object_party, o_start) if object_party else None
+    if releaser is not None and object_party == releaser:
+        object_party = None
+    obligor = releaser or (ctx.opponent(object_party, o_start) if object_party else None)
     if obligor is None:
         return []
     c = _make(ctx, state, agr, obligor, "release", _object_text(obj), object_party, figure, deadline, (am.start() - 4, o_end), rule + "-nominal")
@@ -1103,7 +1179,7 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
         state.agreements.setdefault(agr.id, agr)
         state.current = state.agreements[agr.id]
         made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
-                          _deadline(ctx, o_end, s_end), (ev_start, o_end), "decision-ordered"))
+                          _deadline(ctx, o_end, s_end) or _within(ctx, o_end, s_end, date), (ev_start, o_end), "decision-ordered"))
     return made
 
 

@@ -28,11 +28,22 @@ _WD = "|".join(calendar.day_name)
 _FULLMON = "January|February|March|April|May|June|July|August|September|October|November|December"
 _MON = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 
+# Days written as ordinal words: "the fifteenth of January", "March the first".
+ORDINALS = {w: n for n, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth "
+    "sixteenth seventeenth eighteenth nineteenth twentieth".split(), 1)}
+ORDINALS.update({f"twenty-{w}": 20 + n for w, n in list(ORDINALS.items())[:9]})
+ORDINALS.update({"thirtieth": 30, "thirty-first": 31})
+ORDINAL_NOUN = re.compile(r"\s+(?:[a-z]+\s+)?(?:round|rounds|time|phase|stage|step|batch|group|tranche|week|month|anniversary|of\s+(?:them|these|those|its|their|the)\b)", re.IGNORECASE)
+_ORD = "|".join(sorted((w.replace("-", r"[\s-]") for w in ORDINALS), key=len, reverse=True))
+
 DATE_RE = re.compile(
     rf"""
     (?P<iso>\b(?P<iy>(?:19|20)\d\d)-(?P<im>[01]\d)-(?P<id>[0-3]\d)\b)
   | (?P<md>\b(?P<mdm>{_MON})\s+(?P<mdd>[0-3]?\d)(?:st|nd|rd|th)?\b(?:,?\s+(?P<mdy>(?:19|20)\d\d)\b)?)
   | (?P<dm>\b(?P<dmd>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<dmm>{_MON})(?:,?\s+(?P<dmy>(?:19|20)\d\d)\b)?)
+  | (?P<od>\b(?:the\s+)?(?P<odd>{_ORD})\s+(?:day\s+)?of\s+(?P<odm>{_FULLMON}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)(?:,?\s+(?P<ody>(?:19|20)\d\d)\b)?)
+  | (?P<mo>\b(?P<mom>{_FULLMON})\s+(?:the\s+)?(?P<mod>{_ORD})\b(?:,?\s+(?P<moy>(?:19|20)\d\d)\b)?)
   | (?P<month>\b(?:in|during)\s+(?:(?:early|mid|late)[\s-]+)?(?P<mm>{_FULLMON})(?:,?\s+(?P<my>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
   | (?P<endof>\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endunit>week|month|year)\b)
   | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
@@ -124,6 +135,13 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
                 first = last = None
             else:
                 first = last = _month_day(month, int(m.group("dmd")), year, published, fut)
+        elif m.group("od") or m.group("mo"):
+            word = " ".join((m.group("odd") or m.group("mod")).lower().replace("-", " ").split()).replace(" ", "-")
+            mon = m.group("odm") or m.group("mom")
+            yr = m.group("ody") or m.group("moy")
+            if m.group("mo") and (mon.lower() == "may" or ORDINAL_NOUN.match(text, m.end())):
+                continue  # "May the second round ...", "in March the first batch": a verb or an ordinal of a noun
+            first = last = _month_day(MONTHS[mon.rstrip(".").lower()], ORDINALS[word], int(yr) if yr else None, published, fut)
         elif m.group("month"):
             # "in June", "during December 2023": the whole month, the latest one not after publication
             if not m.group("mm")[0].isupper():
@@ -198,7 +216,8 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             first = last = published + dt.timedelta(days=shift)
         if first is None or last is None or (m.group("md") or m.group("dm")) and GROUP_NAME_AFTER.match(text, m.end()):
             continue  # "the March 23 Movement": a name, not a day
-        if (m.group("md") and not m.group("mdy")) or (m.group("dm") and not m.group("dmy")):
+        if ((m.group("md") and not m.group("mdy")) or (m.group("dm") and not m.group("dmy"))
+                or (m.group("od") and not m.group("ody")) or (m.group("mo") and not m.group("moy"))):
             # "by May 1 next year", "on 3 March last year": the year the words name
             yr = YEAR_AFTER.match(text, m.end(), min(len(text), m.end() + 16))
             if yr:

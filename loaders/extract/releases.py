@@ -379,10 +379,16 @@ def _kind_party(ctx: Context, kind: str, at: int, country: str | None) -> str | 
     return None
 
 
+# a name after a preposition is no subject: "handed him back to U.S. custody, and let 20 go"
+IN_PHRASE = re.compile(r"\b(?:to|into|from|of|with|for|at|against|towards?|in|over)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
 def _releaser_before(ctx: Context, start: int, pos: int) -> str | None:
     best = None
     for m in ctx.mentions_in(start, pos):
         if ctx.in_quote(m.start) or m.kind in ("sides",):
+            continue
+        if best is not None and m.kind != "pronoun" and IN_PHRASE.search(ctx.text, max(start, m.start - 14), m.start):
             continue
         if m.kind == "pronoun":
             actor = ctx._last_party(m.start) if m.head == "they" else ctx._last_person(m.start)
@@ -639,6 +645,76 @@ def _lead_end(ctx: Context) -> int:
     return _lead(ctx)[1]
 
 
+# A release verb split around its object: "let 94 detainees go", "set 32 soldiers free",
+# "let the five Americans leave", "let 20 people walk free"; the verb holds the place
+# of "freed" and the object follows it as after any active release verb.
+_SPLIT_TAILS = r"go\s+home|go\s+free|go|walk\s+free|walk\s+out|leave|free|loose|at\s+liberty"
+SPLIT_VERB = re.compile(
+    r"(?<![\w-])(?<!\ba\s)(?<!\bthe\s)(?P<v>let|lets|set|sets)"
+    r"(?=\s+(?:(?!(?:and|or|but|that|which|who|to|if|as|up|out|off|aside|about|in|on)\b)(?:\d[\d,]*|[\w'’()-]+)\s+){1,8}?"
+    rf"(?P<tail>{_SPLIT_TAILS})\b(?![-’']))",
+    re.IGNORECASE,
+)
+
+
+SPLIT_TAIL = re.compile(rf"(?:{_SPLIT_TAILS})\b", re.IGNORECASE)
+
+
+# People leaving a place of custody: "61 prisoners left Bagram prison", "came out of detention";
+# the people are the subject, as of a passive release verb
+EXIT_VERB = re.compile(
+    r"(?<![\w-])(?P<v>left|walked\s+out\s+of|walked\s+out|came\s+out\s+of|emerged\s+from|walked\s+free\s+from)"
+    r"(?=\s+(?:[\w'’.-]+\s+){0,4}?(?:prisons?|jails?|detention|custody|captivity|penitentiar\w+|prison\s+camps?)"
+    r"(?:\s*[,.;:)]|\s*$|\s+(?:on|in|at|near|outside|north|south|east|west|after|before|last|this|yesterday|today|early|late|and|for|with|under|as|to|into|where|when)\b))",
+    re.IGNORECASE,
+)
+# a place of custody named after the verb: the releaser of people no party claims is its keeper
+PRISON_AFTER = re.compile(r"\s+(?:[\w'’.-]+\s+){0,5}?(?:prisons?|jails?|penitentiar\w+|detention\s+(?:centres?|centers?|facilit\w+))\b", re.IGNORECASE)
+
+
+# verbs whose object may be one person, named or described: "freed a Saudi prisoner", "released Ana Ruiz"
+ONE_VERBS = {"released", "freed", "set free", "let go", "pardoned", "releases", "frees", "lets go", "handed over", "handed back", "hands over"}
+ONE_DESCRIBED = re.compile(
+    r"\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,3}?(?:prisoner|captive|detainee|inmate|hostage|fighter|militant|insurgent|member|soldier|"
+    r"serviceman|servicewoman|service\s+member|commander|rebel|officer|pilot|sailor|marine|citizen|national|journalist|reporter|"
+    r"aid\s+worker|ally|spy|dissident|activist|contractor|businessman|businesswoman|student|man|woman)\b(?![-’'])",
+    re.IGNORECASE,
+)
+ONE_NAMED = re.compile(
+    r"\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<name>[A-Z][a-z][\w’'-]*(?:\s+(?:de\s+|van\s+|al-)?[A-Z][a-z][\w’'-]*){1,2})"
+    r"(?=\s*(?:[,.;]|$)|\s+(?:on|at|in|from|after|to|and|last|this|earlier|as|who|under|before|into|following)\b)"
+)
+NOT_NAMES = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
+                       r"September|October|November|December|The|This|That|These|Those|Its|Their|His|Her|Red|Cross|Crescent|Prison|Jail|Camp|"
+                       r"City|Province|District|Region|Oblast|Island|Islands|Airport|Airfield|Base|Valley|Town|Village|Street|Square|Port|Bay|"
+                       r"Province|Governorate|County|Dam|Bridge|Palace|Hall|Road|Highway|Crossing)\b")
+
+
+def _one_person(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int] | None:
+    """One person as the object of a release verb: "a Saudi prisoner", "Ana Ruiz" (a name that is no party)."""
+    m = ONE_DESCRIBED.match(ctx.text, v_end, limit)
+    if m is None:
+        m = ONE_NAMED.match(ctx.text, v_end, limit)
+        if m is None or NOT_NAMES.search(m.group("name")):
+            return None
+        if any(x.kind != "person" for x in ctx.mentions_in(m.start("name"), m.end("name"))):
+            return None  # a party, a place the gazetteer knows: "released Kabul"
+    start = m.start() + len(m.group(0)) - len(m.group(0).lstrip())
+    return Figure(start, start, 1, "exact"), m.end(), m.end()
+
+
+def _verb_matches(verbs: re.Pattern[str], text: str) -> list[tuple[int, int, str, int, str]]:
+    """Release verbs in text order: (start, end, form, start of a split verb's second part or -1, kind)."""
+    found = [(m.start(), m.end(), m.group("v"), -1, "") for m in verbs.finditer(text)]
+    starts = {f[0] for f in found}
+    more = []
+    if re.search(r"(?i)\b(?:let|lets|set|sets)\s", text):
+        more += [(m.start(), m.end(), m.group("v"), m.start("tail"), "split") for m in SPLIT_VERB.finditer(text) if m.start() not in starts]
+    if re.search(r"(?i)\b(?:prisons?|jails?|detention|custody|captivity|penitentiar)", text):
+        more += [(m.start(), m.end(), m.group("v"), -1, "exit") for m in EXIT_VERB.finditer(text) if m.start() not in starts]
+    return sorted(found + more) if more else found
+
+
 def find_releases(ctx: Context) -> list[Release]:
     verbs, passive_re, people, kinds = _patterns(ctx)
     text = ctx.text
@@ -646,15 +722,15 @@ def find_releases(ctx: Context) -> list[Release]:
     seen: set[tuple] = set()
     consumed: list[tuple[int, int]] = []
     lead_day = _lead_day(ctx)
-    for vm in verbs.finditer(text):
-        v_start, v_end = vm.start(), vm.end()
+    for v_start, v_end, v_form, split_end, v_kind in _verb_matches(verbs, text):
         if ctx.in_quote(v_start):
             continue
         c_start, c_end = _clause(ctx, v_start)
         if IRREALIS.search(text, max(c_start, v_start - 40), v_start) and not AFTER_BEING.search(text, max(c_start, v_start - 20), v_start):
             continue
-        form = " ".join(vm.group("v").lower().split())
-        passive = bool(passive_re.match(form)) or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start]))
+        form = " ".join(v_form.lower().split())
+        passive = (v_kind == "exit" or bool(passive_re.match(form))
+                   or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start])))
         began = bool(BEGAN.search(form)) or bool(re.search(r"\b(?:began|started|begun)\s+(?:\w+\s+){0,5}$", text[max(c_start, v_start - 50) : v_start]))
         if form.endswith("ing") and not began and re.search(r"\b(?:toward|towards|for|of|about|on|in|by|from|without|after|before|at|with|is|are|was|were|be|been|continue|continued|keep|kept)\s+$", text[max(0, v_start - 12) : v_start], re.IGNORECASE):
             continue
@@ -710,6 +786,8 @@ def find_releases(ctx: Context) -> list[Release]:
                 figs = [f for f in ctx.numbers.find(text, v_end, min(limit, v_end + 120))
                         if re.fullmatch(r"\s*(?:(?:its|their|the|all|another|a\s+further|an\s+additional|some|about|nearly|at\s+least|more\s+than|up\s+to|over|final|last|first|remaining|(?:last|rest|remainder|bulk|majority|remaining)\s+of|from\s+\w+(?:\s+\w+)?)\s+)*", text[v_end : f.start])]
                 hit = _figure_with_people(ctx, figs, people, limit)
+                if hit is None and not figs and form in ONE_VERBS | {"let", "lets", "set", "sets"}:
+                    hit = _one_person(ctx, v_end, split_end if split_end > v_end else limit)
             if hit:
                 figure, _, noun_end = hit
             elif passive:
@@ -779,7 +857,7 @@ def find_releases(ctx: Context) -> list[Release]:
             obj_start = around.start("who")
         obj_end = max(noun_end, figure.end if figure else v_end)
         if figure is not None and not passive:
-            obj_end = min(c_end, max(obj_end, noun_end) + 40)
+            obj_end = min(c_end, max(obj_end, noun_end) + 40, split_end if split_end > noun_end else len(text))
             tail = re.search(r"\s*[,;:]|\s+(?:on|last|this|from|in|at|since|after|before|overall|so|thus|to)\b", text[noun_end:obj_end])
             if tail:
                 obj_end = noun_end + tail.start()
@@ -803,6 +881,8 @@ def find_releases(ctx: Context) -> list[Release]:
             s_first = max(ctx.layout.sentence_of(v_start)[0], v_start - 300)
             near = [m for m in ctx.mentions_in(s_first, v_start) if not ctx.in_quote(m.start) and m.kind in ("party", "descriptor", "metonym")]
             releaser = ctx.party_of(near[-1].actor) if near else None
+            if releaser is None and passive and figure is not None and PRISON_AFTER.match(text, v_end):
+                releaser = _top_kind(ctx, "government") or _top_kind(ctx, "state")  # "61 prisoners left Bagram prison": its keeper
         if releaser is None and released is not None:
             releaser = ctx.opponent(released, v_start)
         people_start = obj_start if around is not None else (figure.end if figure is not None else v_end)
@@ -877,6 +957,8 @@ def find_releases(ctx: Context) -> list[Release]:
                 if re.search(r"\b[Tt]he\s+$", text[max(0, ev_start - 4) : ev_start]):
                     ev_start -= 4
         ev_end = max(noun_end, v_end)
+        if split_end >= ev_end and (tail := SPLIT_TAIL.match(text, split_end)) and not text[ev_end:split_end].strip():
+            ev_end = tail.end()  # "let 94 detainees go": the second part of the verb
         if around is not None and figure is not None:
             ev_start, ev_end = around.start(), figure.end
         after = re.match(r"(?:\s+(?:(?:last|this)\s+week|on\s+\w+day|overall|so\s+far|thus\s+far|in\s+all|in\s+total|from\s+[\w\s]{1,30}?(?:custody|prison|jail))\b)+", text[ev_end:c_end])
