@@ -138,26 +138,58 @@ def group_events(reports: list[Report]) -> list[Event]:
     Reports are taken in date order; an event whose reports all lie before
     the earliest day the current report could match (its period's start, or
     a week before its publication) is set aside, so grouping stays close to
-    linear in the number of reports however long the corpus runs.
+    linear in the number of reports however long the corpus runs. Each
+    report's terms of comparison (:func:`_terms`) are worked out once; a
+    running total or a report without a figure matches nothing (rule 2), so
+    its event is never compared.
     """
     ordered = sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start))
     reach = max((r.when - min(r.date_from or r.when, r.published) for r in ordered), default=dt.timedelta(0))
     events: list[Event] = []
-    active: list[tuple[Event, list[dt.date]]] = []  # each with the latest day one of its reports reaches
+    # each active event with the latest day one of its reports reaches and its reports' terms
+    active: list[tuple[Event, list[dt.date], list[tuple]]] = []
     for report in ordered:
         floor = report.when - reach - SAME_EVENT_WINDOW
         if active and active[0][1][0] < floor:
-            active = [pair for pair in active if pair[1][0] >= floor]
-        for event, latest in active:
-            if event.matches(report):
+            active = [entry for entry in active if entry[1][0] >= floor]
+        terms = _terms(report)
+        if terms is not None:
+            joined = next((entry for entry in active if entry[2] and _matches_any(entry[2], terms)), None)
+            if joined is not None:
+                event, latest, known = joined
                 event.reports.append(report)
+                known.append(terms)
                 latest[0] = max(latest[0], report.published, report.date_to or report.published)
-                break
-        else:
-            event = Event([report])
-            events.append(event)
-            active.append((event, [max(report.published, report.date_to or report.published)]))
+                continue
+        event = Event([report])
+        events.append(event)
+        active.append((event, [max(report.published, report.date_to or report.published)],
+                       [terms] if terms is not None else []))
     return events
+
+
+def _terms(report: Report) -> tuple | None:
+    """What rule 2 compares of a batch report: its period, count, publication
+    date and whether the period is precise; None for a report that can be no
+    other report's release (a running total, or no figure)."""
+    if report.cumulative or report.count is None:
+        return None
+    start, end = _range(report)
+    return start, end, report.count, report.published, start is not None and (end - start) < PRECISE
+
+
+def _matches_any(known: list[tuple], terms: tuple) -> bool:
+    """Whether a report with ``terms`` tells of the same release as one of the
+    reports with ``known`` terms: :func:`_same_release` on precomputed terms."""
+    b0, b1, b_count, b_published, b_precise = terms
+    for a0, a1, a_count, a_published, a_precise in known:
+        if a0 is not None and b0 is not None:
+            if a0 <= b1 and b0 <= a1 and (a_count == b_count or (
+                    a_precise and b_precise and abs(a_count - b_count) <= DISAGREEMENT * max(a_count, b_count))):
+                return True
+        elif a_count == b_count and abs(a_published - b_published) <= SAME_EVENT_WINDOW:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
