@@ -89,6 +89,15 @@ OWNER = re.compile(r"(?<![\w])([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)(?:['’]s?)?\s+
 ABBREVIATION = re.compile(r"^(?:(?:[A-Z]\.)+|Gen|Col|Dr|Mr|Mrs|Ms|Lt|Sen|Rep|Gov|Maj|Adm|St|Sgt|Capt|Cmdr|Brig)\.?$")
 NON_SPACE = re.compile(r"\S+")
 POSSESSIVE_S = re.compile(r"['’]s$")
+# a name in apposition that closes its sentence: "..., said the head of the delegation, Jane Doe."
+APPOSITION_END = re.compile(r"\s*(?:[.;]|$)")
+# forms of address written before a name, which name no post
+HONORIFICS = frozenset({"mr", "mrs", "ms", "dr", "senator", "sen", "mallam", "alhaji", "sir", "dame", "lord", "lady", "madam",
+                        "mullah", "sheikh", "sheik", "maulvi", "haji", "chief", "prof", "professor", "rev", "reverend", "father"})
+# "it" as the subject of a speech verb: a body speaking ("..., it said", "It accused the army of ...")
+IT_SPEAKS = re.compile(r"(?<![\w'’])[Ii]t(?=\s+(?:(?:has|have|had|also|later|then|further|again)\s+)*(?:said|says|added|adds|announced|announces|"
+                       r"accused|accuses|denied|denies|insisted|insists|warned|warns|urged|urges|stated|claimed|claims|noted|"
+                       r"rejected|rejects|welcomed|welcomes|demanded|demands|called\s+(?:on|for))\b(?!\s+(?:are|were|is|was|be|been|had|have|has)\b))")
 TOKEN = re.compile(r"[\w][\w.'’-]*[\w.]|[\w]|'s|’s")
 
 
@@ -245,6 +254,8 @@ class ActorFinder:
                 cands.append(_Cand(start + s, start + e, kind, ref, 3 if kind == "person" else 2))
         for m in PRONOUNS.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "pronoun", m.group(0).lower(), 0))
+        for m in IT_SPEAKS.finditer(text):
+            cands.append(_Cand(m.start(), m.end(), "pronoun", "it", 0))
         for m in SIDES.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "sides", None, 4))
         new_parties = self._defined_organisations(text, cands)
@@ -655,26 +666,38 @@ class _DocState:
         text = self.text
         merged: list[Mention] = []
         skip: set[int] = set()
+        held: dict[str, tuple[str | None, str, str | None]] = {}
         for i, m in enumerate(self.mentions):
             if i in skip:
                 continue
             nxt = self.mentions[i + 1] if i + 1 < len(self.mentions) else None
             if (m.kind == "post" and nxt is not None and nxt.kind == "person" and not m.plural
-                    and re.fullmatch(r",\s+", text[m.end : nxt.start]) and re.match(r"\s*,", text[nxt.end : nxt.end + 3])):
+                    and re.fullmatch(r",\s+", text[m.end : nxt.start])
+                    and (re.match(r"\s*,", text[nxt.end : nxt.end + 3]) or APPOSITION_END.match(text, nxt.end))):
                 actor = nxt.actor
                 post = nxt.post
-                if actor in self.persons and post is None and m.post is None and m.actor in self.posts:
+                honorific = post in self.posts and self.posts[post].title.lower().rstrip(".") in HONORIFICS
+                if actor in self.persons and (post is None or honorific) and m.post is None and m.actor in self.posts:
                     anon = self.posts.pop(m.actor)  # the post now has a holder
+                    if honorific:
+                        self.posts.pop(post, None)  # "Dr", "Senator": a form of address, not the post
                     title = anon.title
                     post = post_id(anon.party, title, actor)
                     self.posts[post] = Post(post, title, anon.party, actor)
                     self.post_of[actor] = post
                     self.party_of[actor] = anon.party
+                    held[m.actor] = (actor, post, anon.party)
                 merged.append(Mention(m.start, nxt.end, "person", (actor,), party=self.party_of.get(actor) or m.party,
                                       post=post, head=m.head, core_start=nxt.start, core_end=nxt.end))
                 skip.add(i + 1)
                 continue
             merged.append(m)
+        # the same description used again ("The Governor thanked ..."): the holder named in the apposition
+        for i, m in enumerate(merged):
+            if m.kind == "post" and not m.plural and m.actor in held:
+                actor, post, party = held[m.actor]  # type: ignore[index]
+                merged[i] = Mention(m.start, m.end, "person", (actor,), party=party, post=post, head=m.head,
+                                    core_start=m.core_start, core_end=m.core_end)
         self.mentions = merged
 
     def title_before(self, start: int) -> tuple[int, str | None]:

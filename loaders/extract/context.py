@@ -36,8 +36,11 @@ BETWEEN = re.compile(
 # "The government, which was not a party to the deal, has said"; "an official who asked not to be named said"
 RELATIVE_GAP = re.compile(
     r"^\s*(?:,?\s*(?:who|which)\s+[^;.\"“”]{0,120}?[\s,]*"  # "X, who ..., said" / "X who asked ... said"
-    r"|,\s*(?:speaking|citing|quoted|aged|\d{1,3}\b)[^;.\"“”]{0,100}?,\s*)"  # "X, speaking on ..., said" / "X, 43, said"
-    r"(?:(?:has|have|had|also|later)\s+)*$"
+    r"|,\s*whose\s+[^;.\"“”]{0,120}?,\s*"  # "X, whose son was freed, said"
+    r"|,\s*(?:speaking|citing|quoted|aged|\d{1,3}\b|[a-z]{3,}ing\b)[^;.\"“”]{0,100}?,\s*"  # "X, speaking on ..., said" / "X, 43, said"
+    r"|,\s*(?:in|at|during|after)\s+(?:a|an|his|her|its|their|the)\s+[^;.\"“”]{0,80}?,\s*"  # "X, in a video message, said"
+    r"|,\s*(?P<apposed>(?:a|an|the)\s+(?![^;.\"“”,]{0,80}?\b(?:and|or)\s)[^;.\"“”,]{0,80}?),\s*)"  # "X, a foundation that helps victims, said"
+    r"(?:(?:has|have|had|also|later|then|on\s+\w+day)\s+)*$"
 )
 # "60 members of the Afghan security forces": a party named as the owner of people counted, not as a doer
 COUNTED_OF = re.compile(r"\d[\d,]*\s+(?:[a-z-]+\s+){1,2}of\s+(?:the\s+)?$")
@@ -158,7 +161,12 @@ class Context:
             if self.in_quote(m.start):
                 continue
             gap = self.doc.text[m.end : pos]
-            if BETWEEN.match(gap) or (RELATIVE_GAP.match(gap) and m.kind != "pronoun"):
+            if BETWEEN.match(gap):
+                best = m
+            elif m.kind != "pronoun" and (rel := RELATIVE_GAP.match(gap)):
+                # "X, Y and Z, the troika that ..., said": the description, not the last of a list, speaks
+                if rel.group("apposed") and re.search(r"\band\s+(?:the\s+)?$", self.doc.text[max(floor, m.start - 9) : m.start]):
+                    continue
                 best = m
         if best is None:
             return None
@@ -186,7 +194,7 @@ class Context:
     def actors_of(self, m: Mention, at: int) -> list[tuple[str, str | None]]:
         """Actor ids (with the post they speak in) a mention stands for; pronouns resolved."""
         if m.kind == "pronoun":
-            if m.head == "they":
+            if m.head in ("they", "it"):
                 actor = self._last_party(at) or self.last_speaker.get("party")
             else:
                 actor = self._last_person(at) or self.last_speaker.get("person")

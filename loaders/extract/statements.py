@@ -26,7 +26,11 @@ __all__ = ["find_statements", "speech_verbs"]
 
 # where a reported clause stops
 CLAUSE_END = re.compile(
-    r"\s*(?:;|,\s+and\s+(?=(?:a|an|the|some|many|other|several|it|they|he|she)\s)|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
+    r"\s*(?:;|,\s+and\s+(?=(?:a|an|the|some|many|other|several|it|they|he|she)\s)"
+    # a second clause with its own subject: ", and Paris wants ...", ", and aid groups have urged ..."
+    r"|,\s+(?:and|but)\s+(?!that\s)(?=(?:[\w'’.-]+\s+){1,3}(?:has|have|had|wants|want|says|said|will|would|can|could|must|should)\s)"
+    # a description of what was said, set after it: ", a claim the army denies", ", a figure that ..."
+    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the|[A-Z])\b)|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
@@ -515,6 +519,11 @@ def _owner_start(ctx: Context, subject: Mention) -> int:
     return subject.start
 
 
+# what may stand between the comma closing a reported clause and its speaker: "..., the ministry said",
+# "..., Oman's foreign ministry said", "..., the UN's refugee agency said"
+LEAD_COMMA = re.compile(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}['’]s?\s+)?$")
+
+
 def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int, s_end: int, quotes: list[Quote]) -> list[Statement]:
     """'X said (that) ...' or, with nothing after the verb, '..., X said.'"""
     text = ctx.text
@@ -536,7 +545,7 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start = s_start  # "In a televised address, the president said ...": the attribution opens the sentence
     elif not which and subjects[0].kind == "person":
         ev_start = _preposed_description(ctx, s_start, ev_start)
-    lead_clause = not intro and re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
+    lead_clause = not intro and LEAD_COMMA.search(text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
     attribution_end = verb.end
     if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to)\b", text[c_start:s_end])):
         comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
@@ -565,7 +574,7 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         return made
     # "..., a senior official and a spokesman said."
     before = text[s_start : subjects[0].start]
-    m = re.search(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?$", before)
+    m = LEAD_COMMA.search(before)
     if m and len(before.split()) >= 3:
         c_end = s_start + m.start()
         if ctx.in_quote(s_start) or re.match(r"[\"“]", text[s_start:c_end]):

@@ -1,0 +1,66 @@
+"""Where a reported clause stops and who closes it.
+
+- a second clause with its own subject after ", and" / ", but" ("..., and Oslo wants ...",
+  "..., and relief groups have asked ...") is not part of what the first speaker said; ", and that ..."
+  (a second complement of the same verb) is;
+- a description of the words set after them (", a claim the army denies") is not part of them;
+- a clause closed by an owner's organ: "..., Oman's foreign ministry said."
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from loaders.extract import extract
+from loaders.facts import Document
+
+
+def _said(text: str) -> list[tuple[str, str]]:
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    return [(s.speaker, s.evidence.text) for s in extract(doc).statements]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Norway has said it will host the next round, and Sweden has offered to pay for the venue.",
+         [("norway", "Norway has said it will host the next round")]),
+        ("The ICRC said the detainees had been visited twice, and relief groups have asked for access to the camps.",
+         [("icrc", "The ICRC said the detainees had been visited twice")]),
+        ("Kenya said the border posts would reopen on Monday, but traders said they would wait for written orders.",
+         [("kenya", "Kenya said the border posts would reopen on Monday")]),
+        ("The ICRC said the convoy reached Goma on Friday, a claim the rebels dispute.",
+         [("icrc", "The ICRC said the convoy reached Goma on Friday")]),
+    ],
+)
+def test_a_second_clause_is_left_out(text, expected):
+    assert _said(text) == expected
+
+
+def test_a_second_complement_of_the_same_verb_stays():
+    text = "Norway said the talks would open in Oslo on Monday, and that both delegations would have the same number of seats."
+    assert _said(text) == [("norway", text.rstrip("."))]
+
+
+@pytest.mark.parametrize(
+    "text, speaker",
+    [
+        ("Forty fishermen were flown home from the island on Tuesday, Oman's foreign ministry said.", "oman"),
+        ("The two crews were exchanged at the border crossing at dawn, Kenya's interior ministry said.", "kenya"),
+    ],
+)
+def test_a_clause_closed_by_an_owners_organ(text, speaker):
+    assert _said(text) == [(speaker, text.rstrip("."))]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forty fishermen were flown home on Tuesday on a plane sent by Oman's foreign ministry.",
+        "The crews were exchanged at dawn, and Kenya's interior ministry staff checked their papers.",
+    ],
+)
+def test_an_organ_that_says_nothing(text):
+    assert _said(text) == []
