@@ -347,7 +347,8 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     release_evidence = [
         {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
          "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
-         "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
+         "date_from": r.date_from.isoformat() if r.date_from else None,
+         "date_to": r.date_to.isoformat() if r.date_to else None, "source": r.source}
         for event in assessment.events for r in event.reports
     ]
     disagreements = [
@@ -831,7 +832,7 @@ def release_events(store: Store, as_of: dt.date | None = None,
     else:
         rows = store.rows(queries.load("releases"), values)
     for (releaser_iri, _), group in groupby(rows, key=lambda r: (r["releaserIri"], r["peopleIri"])):
-        group = list(group)
+        group = sorted(group, key=lambda r: (r["published"], r["document"], r["start"], r["release"]))
         by_release = {r["release"]: r for r in group}
         for event in group_events(_reports(group)):
             first = by_release[event.reports[0].release]

@@ -88,6 +88,8 @@ class Event:
     @property
     def count(self) -> int | None:
         """The figure used: the most corroborated, then the smallest (cautious)."""
+        if len(self.reports) == 1:
+            return self.reports[0].count
         counts = [r.count for r in self.reports if r.count is not None]
         if not counts:
             return None
@@ -153,19 +155,25 @@ def group_events(reports: list[Report]) -> list[Event]:
         if active and active[0][1][0] < floor:
             active = [entry for entry in active if entry[1][0] >= floor]
         terms = _terms(report)
-        if terms is not None:
-            joined = next((entry for entry in active if entry[2] and _matches_any(entry[2], terms)), None)
-            if joined is not None:
-                event, latest, known = joined
-                event.reports.append(report)
-                known.append(terms)
-                latest[0] = max(latest[0], report.published, report.date_to or report.published)
-                continue
+        if terms is not None and _join(active, report, terms):
+            continue
         event = Event([report])
         events.append(event)
         active.append((event, [max(report.published, report.date_to or report.published)],
                        [terms] if terms is not None else []))
     return events
+
+
+def _join(active: list[tuple[Event, list[dt.date], list[tuple]]], report: Report, terms: tuple) -> bool:
+    """Add ``report`` to the first active event it tells the same release as;
+    False when there is none."""
+    for event, latest, known in active:
+        if known and _matches_any(known, terms):
+            event.reports.append(report)
+            known.append(terms)
+            latest[0] = max(latest[0], report.published, report.date_to or report.published)
+            return True
+    return False
 
 
 def _terms(report: Report) -> tuple | None:
