@@ -64,7 +64,7 @@ SIGNED = re.compile(
     r"\b(?:(?:signed(?:\s+off\s+on)?|struck|reached|sealed|inked|concluded|agreed(?:\s+(?:on|upon))?|initialled|initialed|hammered\s+out|finali[sz]ed|(?P<announced>announced|unveiled|accepted))"
     r"(?:\s+(?:on|late\s+on)\s+\w+day)?|signing\s+of|put\s+(?:their|his|her)\s+names?\s+to)"
     r"\s+(?:a|an|the|their|its)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
-NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked)\b(?:\s+(?:by|between)\s+)?")
+NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?|(?:that\s+|which\s+)?(?P<plural>they|both\s+(?:sides|parties|men|leaders|governments)|the\s+two\s+(?:[a-z]+\s+)?(?:men|leaders|neighbou?rs|countries|nations|presidents|ministers|commanders|negotiators|teams|rivals|states))\s+(?:had\s+|have\s+|later\s+|then\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked|issued)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
 MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:(?:acting\s+|serving\s+|standing\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?:[a-z][\w'’-]*\s+)?)?(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
@@ -216,6 +216,7 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
         parties: list[str] = []
         stated = False
         date = None
+        internal = False
         if sign is not None:
             # "the signing of a Declaration of Principles between A and B": the parties follow the noun
             between = BETWEEN_PARTIES.match(text, m.end(), s_end)
@@ -227,6 +228,9 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             if subj is not None:
                 group = ctx.coordinated(subj, s_start)
                 _add_parties(ctx, group, named, parties)
+                # "the president and his rival signed a power-sharing deal": two leaders of one side, a deal within it
+                signers = {a for g in group for a, _ in ctx.actors_of(g, g.start) if ctx.party_of(a)}
+                internal = len(group) >= 2 and len(signers) >= 2 and len(parties) == 1 and all(g.kind == "person" for g in group)
             with_ = re.match(r"\s+(?:with|between)\s+", text[m.end() : s_end]) if not between else None
             if with_:
                 w = ctx.mention_at(m.end() + with_.end(), 4)
@@ -255,6 +259,9 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                 named, parties = _parties_of(ctx, m.end(), span_end)
                 date = _date_in(ctx, m.end(), min(s_end, max(span_end, (ns.end() if ns else m.end()) + 70)))
                 stated = bool(ns)
+                if ns and ns.group("plural") and not parties and not ns.group("plural").startswith("they"):
+                    # "the accord the two neighbours signed in June": the two sides of the conflict
+                    named, parties = _two_sides(ctx, m.start())
             else:
                 # "the U.S.-Taliban deal": a compound of party names before the noun
                 pre = re.search(r"((?:[\w.'’]+-)+[\w.'’]+|[\w.'’]+)\s+(?:[\w-]+\s+)?$", before)
@@ -279,7 +286,7 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                 agr = _Agr(kind, tuple(sorted(parties)), tuple(named), date, known.name, m.start(), m.end(), False)
                 found = state.agreements.setdefault(agr.id, agr)
                 continue
-        if stated and len(parties) == 1 and ctx.kind_of(parties[0]) in ("armed_movement", "government", "state"):
+        if stated and len(parties) == 1 and not internal and ctx.kind_of(parties[0]) in ("armed_movement", "government", "state"):
             # "a Mozambican president and a RENAMO leader signed": the named side and its opponent
             other = ctx.opponent(parties[0], m.start())
             if other and other not in parties:
