@@ -56,6 +56,7 @@ __all__ = [
     "release_order",
     "releases",
     "run",
+    "stream",
     "kept_parts",
     "statements",
     "timeline",
@@ -98,6 +99,13 @@ def run(store: Store, name: str, as_of: dt.date | None = None, **bindings: Any) 
     """Run a packaged query (or a ``.rq`` file) with ``asOf`` and other bindings."""
     values = {"asOf": as_of or FAR_FUTURE, **{k: v for k, v in bindings.items() if v is not None}}
     return store.query(queries.load(name), values)
+
+
+def stream(store: Store, name: str, as_of: dt.date | None = None, **bindings: Any) -> Iterator[dict[str, Any]]:
+    """As :func:`run`, yielding the rows one at a time (what a long answer is
+    made from, so that its rows and its records are not all held at once)."""
+    values = {"asOf": as_of or FAR_FUTURE, **{k: v for k, v in bindings.items() if v is not None}}
+    return store.rows(queries.load(name), values)
 
 
 def _reports(rows: list[dict[str, Any]]) -> list[Report]:
@@ -717,8 +725,7 @@ def statements(
                 return []
             bindings["statement"] = sorted(wanted)
     text = queries.load("statements-for" if bindings else "statements") + (f"\nLIMIT {int(limit)}" if limit else "")
-    rows = store.query(text, {"asOf": as_of or FAR_FUTURE, **bindings})
-    return [_statement_record(r) for r in rows]
+    return [_statement_record(r) for r in store.rows(text, {"asOf": as_of or FAR_FUTURE, **bindings})]
 
 
 def _statement_record(r: dict[str, Any]) -> dict[str, Any]:
@@ -826,11 +833,10 @@ def release_events(store: Store, as_of: dt.date | None = None,
     as a stream: what is held at once is one pair's reports, however large
     the corpus.
     """
-    values = {"asOf": as_of or FAR_FUTURE}
     if releaser_iris is not None:
-        rows = store.rows(queries.load("releases-for"), {**values, "releaserIri": releaser_iris})
+        rows = stream(store, "releases-for", as_of, releaserIri=releaser_iris)
     else:
-        rows = store.rows(queries.load("releases"), values)
+        rows = stream(store, "releases", as_of)
     for (releaser_iri, _), group in groupby(rows, key=lambda r: (r["releaserIri"], r["peopleIri"])):
         group = sorted(group, key=lambda r: (r["published"], r["document"], r["start"], r["release"]))
         by_release = {r["release"]: r for r in group}
@@ -944,7 +950,7 @@ def corroboration(store: Store, as_of: dt.date | None = None) -> list[dict[str, 
             "single_source": r["documents"] == 1,
             "anonymous": bool(r["anonymous"]),
         }
-        for r in run(store, "corroboration", as_of)
+        for r in stream(store, "corroboration", as_of)
     ]
     for event in releases(store, as_of):
         out.append(
