@@ -11,7 +11,7 @@ import bisect
 import datetime as dt
 import hashlib
 import json
-from itertools import groupby
+from itertools import groupby, islice
 from typing import Any, Iterator
 
 from kg import queries
@@ -56,6 +56,7 @@ __all__ = [
     "release_order",
     "releases",
     "run",
+    "sourcing",
     "stream",
     "kept_parts",
     "statements",
@@ -939,10 +940,29 @@ def agreements(store: Store, as_of: dt.date | None = None, *, cached: bool = Tru
     ]
 
 
-def corroboration(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
-    """Competency question 7: which facts rest on one source, or an anonymous one."""
-    out = [
-        {
+def corroboration(store: Store, as_of: dt.date | None = None, *, weak: bool = False, limit: int | None = None,
+                  offset: int = 0, cached: bool = True) -> list[dict[str, Any]]:
+    """Competency question 7: which facts rest on one source, or an anonymous one.
+
+    ``weak`` keeps the facts on a single or an anonymous source; ``offset``
+    and ``limit`` page through the answer in its order (agreements,
+    commitments and statements by kind and IRI, then the release events).
+    For a date on or after the newest article the answer the build kept is
+    read in parts (the weak facts kept apart too): a page reads only its own.
+    """
+    if cached:
+        page = kept_parts(store, "sources/weak" if weak else "sources", as_of, offset, limit)
+        if page is not None:
+            return page
+    facts = (fact for fact in sourcing(store, as_of) if not weak or fact["single_source"] or fact["anonymous"])
+    return list(islice(facts, offset, offset + limit if limit is not None else None))
+
+
+def sourcing(store: Store, as_of: dt.date | None = None) -> Iterator[dict[str, Any]]:
+    """Every fact's sourcing as of ``as_of``, in the order of
+    :func:`corroboration`, made as the store's rows stream in."""
+    for r in stream(store, "corroboration", as_of):
+        yield {
             "kind": r["kind"].lower(),
             "id": r["fact"].rsplit("/id/", 1)[-1],
             "label": r["label"],
@@ -950,20 +970,15 @@ def corroboration(store: Store, as_of: dt.date | None = None) -> list[dict[str, 
             "single_source": r["documents"] == 1,
             "anonymous": bool(r["anonymous"]),
         }
-        for r in stream(store, "corroboration", as_of)
-    ]
     for event in releases(store, as_of):
-        out.append(
-            {
-                "kind": "release",
-                "id": event["reports"][0]["document"] + f"/{event['reports'][0]['start']}",
-                "label": event["description"] or f"{event['releaser']} released {event['count']}",
-                "documents": len(event["documents"]),
-                "single_source": len(event["documents"]) == 1,
-                "anonymous": event["source_anonymous"],
-            }
-        )
-    return out
+        yield {
+            "kind": "release",
+            "id": event["reports"][0]["document"] + f"/{event['reports'][0]['start']}",
+            "label": event["description"] or f"{event['releaser']} released {event['count']}",
+            "documents": len(event["documents"]),
+            "single_source": len(event["documents"]) == 1,
+            "anonymous": event["source_anonymous"],
+        }
 
 
 def most_quoted(store: Store, as_of: dt.date | None = None, *, cached: bool = True) -> list[dict[str, Any]]:

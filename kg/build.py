@@ -464,6 +464,7 @@ def derive(store: Store) -> int:
         store.replace_graphs({VIEWS_GRAPH: views})
         del views
         _keep_releases(store, day)
+        _keep_sourcing(store, day)
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
@@ -522,8 +523,27 @@ def _keep_releases(store: Store, day: dt.date) -> None:
         by_releaser.setdefault(releaser, []).append(text)
     texts = [text for _, _, text in events]
     del events
-    parts = chain(_view_parts("releases", day, texts),
-                  *(_view_parts(f"releases/{answers.releaser_key(r)}", day, by_releaser[r]) for r in sorted(by_releaser)))
+    _write_parts(store, chain(_view_parts("releases", day, texts), *(
+        _view_parts(f"releases/{answers.releaser_key(r)}", day, by_releaser[r]) for r in sorted(by_releaser))))
+
+
+def _keep_sourcing(store: Store, day: dt.date) -> None:
+    """Keep how each fact is sourced as of ``day`` (what ``kg sources`` lists)
+    in parts, and the facts on a single or anonymous source apart
+    (``view/sources/part/<n>``, ``view/sources/weak/part/<n>``), made from
+    the store's rows as they stream in and held as JSON text."""
+    from kg import answers
+
+    texts, weak = [], []
+    for fact in answers.sourcing(store, day):
+        texts.append(_json_text(fact))
+        if fact["single_source"] or fact["anonymous"]:
+            weak.append(texts[-1])
+    _write_parts(store, chain(_view_parts("sources", day, texts), _view_parts("sources/weak", day, weak)))
+
+
+def _write_parts(store: Store, parts: Iterator[list[Quad]]) -> None:
+    """Add the parts of kept answers to :data:`VIEWS_GRAPH`, :data:`PARTS_PER_WRITE` at a time."""
     while batch := [quad for part in islice(parts, PARTS_PER_WRITE) for quad in part]:
         store.replace_graphs({}, insert=batch)
 

@@ -265,15 +265,16 @@ def agreements(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Opti
 @app.command()
 def sources(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
             graph: Optional[Path] = GraphOpt,
-            weak: bool = typer.Option(False, "--weak", help="Only facts on a single or anonymous source.")) -> None:
+            weak: bool = typer.Option(False, "--weak", help="Only facts on a single or anonymous source."),
+            limit: Optional[int] = typer.Option(None, "--limit", min=1, help="N facts, in the answer's order."),
+            offset: int = typer.Option(0, "--offset", min=0, help="Skip the first N facts (with --limit: a page).")
+            ) -> None:
     """How each fact is sourced: documents, single source, anonymous source."""
     from kg import answers
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        records = answers.corroboration(opened, day)
-    if weak:
-        records = [r for r in records if r["single_source"] or r["anonymous"]]
+        records = answers.corroboration(opened, day, weak=weak, limit=limit, offset=offset)
     emit(records, fmt, ["kind", "label", "documents", "single_source", "anonymous"], "Sources")
 
 

@@ -231,23 +231,35 @@ def test_kept_releases_are_not_served_before_the_newest_article(timeline_store, 
     assert answers.releases(timeline_store, earlier) == answers.releases(timeline_store, earlier, cached=False)
 
 
-@pytest.mark.parametrize("size", [1, 2, 7])
-def test_kept_release_pages_in_many_parts(tmp_path, monkeypatch, size):
+@pytest.fixture(scope="module")
+def store_in_small_parts(tmp_path_factory):
+    """The timeline corpus built with kept answers in parts of three records."""
     import kg.build as build_module
 
-    monkeypatch.setattr(build_module, "VIEW_PART", 3)
-    store, _ = build_store(f"oxigraph:{tmp_path / 'store'}", TIMELINE / "corpus", facts_dir=TIMELINE / "facts")
-    try:
-        whole = answers.releases(store, cached=False)
-        assert len(whole) > 3 * size and answers.releases(store) == whole
-        for offset in range(0, len(whole) + 2, size):
-            assert answers.releases(store, limit=size, offset=offset) == whole[offset:offset + size], offset
-        for releaser in ("taliban", "afghanistan"):
-            mine = answers.releases(store, releaser=releaser, cached=False)
-            assert mine and answers.releases(store, releaser=releaser) == mine
-            assert answers.releases(store, releaser=releaser, limit=size, offset=1) == mine[1:1 + size]
-    finally:
-        store.close()
+    patch = pytest.MonkeyPatch()
+    patch.setattr(build_module, "VIEW_PART", 3)
+    store, _ = build_store(f"oxigraph:{tmp_path_factory.mktemp('parts') / 'store'}", TIMELINE / "corpus",
+                           facts_dir=TIMELINE / "facts")
+    patch.undo()
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize("size", [1, 2, 7])
+@pytest.mark.parametrize(("answer", "narrowed"), [
+    (answers.releases, [{"releaser": "taliban"}, {"releaser": "afghanistan"}]),
+    (answers.corroboration, [{"weak": True}]),
+])
+def test_kept_answer_pages_in_many_parts(store_in_small_parts, size, answer, narrowed):
+    store = store_in_small_parts
+    whole = answer(store, cached=False)
+    assert len(whole) > 3 * size and answer(store) == whole
+    for offset in range(0, len(whole) + 2, size):
+        assert answer(store, limit=size, offset=offset) == whole[offset:offset + size], offset
+    for narrowing in narrowed:
+        mine = answer(store, cached=False, **narrowing)
+        assert mine and answer(store, **narrowing) == mine
+        assert answer(store, limit=size, offset=1, **narrowing) == mine[1:1 + size]
 
 
 def test_kept_releases_of_several_releasers_merge_in_order(timeline_store):
@@ -264,3 +276,23 @@ def test_streamed_rows_equal_the_whole_answer(seed_store):
     sparql = "SELECT ?s ?o WHERE { GRAPH ?g { ?s a ?o } } ORDER BY ?s ?o"
     rows = list(seed_store.rows(sparql))
     assert rows and rows == seed_store.query(sparql)
+
+
+@pytest.mark.parametrize("offset", [None, 0, 30])
+def test_kept_sourcing_equals_fresh(seed_store, offset):
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    for weak in (False, True):
+        fresh = answers.corroboration(seed_store, day, weak=weak, cached=False)
+        assert fresh and answers.corroboration(seed_store, day, weak=weak) == fresh
+    every = answers.corroboration(seed_store, day, cached=False)
+    assert answers.corroboration(seed_store, day, weak=True) == [
+        f for f in every if f["single_source"] or f["anonymous"]]
+    assert {f["kind"] for f in every} >= {"statement", "commitment", "release"}
+
+
+def test_kept_sourcing_is_not_served_before_the_newest_article(timeline_store):
+    earlier = newest(timeline_store) - dt.timedelta(days=1)
+    kept_first = answers.view_part(timeline_store, "sources", 0)
+    assert kept_first is not None and kept_first[0] == newest(timeline_store)
+    assert answers.kept_parts(timeline_store, "sources", earlier) is None
+    assert answers.corroboration(timeline_store, earlier) == answers.corroboration(timeline_store, earlier, cached=False)

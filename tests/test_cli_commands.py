@@ -157,3 +157,12 @@ def test_cli_statements_after_an_unknown_id(store_spec):
     result = subprocess.run([sys.executable, "-m", "kg.cli", "statements", "--limit", "2", "--after", "nothing-here",
                              "--store", store_spec], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 2 and "--after 'nothing-here': no statement with that id" in result.stderr
+
+
+def test_cli_sources_pages_and_weak(store_spec):
+    every = _json(["sources", "--format", "json", "--store", store_spec])
+    page = _json(["sources", "--limit", "3", "--offset", "2", "--format", "json", "--store", store_spec])
+    assert len(every) > 5 and page == every[2:5]
+    weak = _json(["sources", "--weak", "--format", "json", "--store", store_spec])
+    assert weak and weak == [f for f in every if f["single_source"] or f["anonymous"]]
+    assert _json(["sources", "--weak", "--limit", "2", "--format", "json", "--store", store_spec]) == weak[:2]
