@@ -402,7 +402,8 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
 
 
 def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
-                inputs: Any = None, evidence: bool = True) -> list[dict[str, Any]]:
+                inputs: Any = None, evidence: bool = True, limit: int | None = None,
+                offset: int = 0) -> list[dict[str, Any]]:
     """Competency questions 1 and 2: every commitment with its status and evidence.
 
     Two clocks: ``as_of`` is the knowledge date (only documents published on
@@ -418,20 +419,31 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     recomputes with the queries (from ``inputs`` when the caller has read them
     already with :func:`commitment_inputs` for the same ``as_of``). With ``evidence=False``
     the records come without their ``evidence`` list (what a table shows),
-    read from one kept literal instead of one per commitment.
+    read from one kept literal instead of one per commitment. ``offset`` and
+    ``limit`` page through the answer in the order of the ids; a page of
+    kept records with their evidence reads only that page's records.
     """
     day = as_of or dt.date.today()
-    summaries = _kept_view(store, "commitment-summaries", as_of) if cached and not evidence else None
-    if summaries is not None:
-        return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])
+    end = offset + limit if limit is not None else None
+    summaries = _kept_view(store, "commitment-summaries", as_of) if cached else None
+    if summaries is not None and not evidence:
+        return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])[offset:end]
+    if summaries is not None and (limit is not None or offset):
+        ids = sorted(r["id"] for r in summaries)[offset:end]
+        if not ids:
+            return []
+        rows = store.query(queries.load("kept-commitments"), {"commitment": [f"{ID_BASE}commitment/{i}" for i in ids]})
+        found = {local_id(r["commitment"], "commitment"): r for r in rows}
+        if len(found) == len(ids) and all(found[i]["day"] <= day for i in ids):
+            return [_judged_on(json.loads(found[i]["record"]), day) for i in ids]
     if not evidence:
         return [{k: v for k, v in c.items() if k != "evidence"}
-                for c in commitments(store, as_of, cached=cached, inputs=inputs)]
+                for c in commitments(store, as_of, cached=cached, inputs=inputs)][offset:end]
     if cached:
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
-            return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])
-    return _records(inputs or _inputs(store, as_of, cached), day)
+            return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])[offset:end]
+    return sorted(_records(inputs or _inputs(store, as_of, cached), day), key=lambda r: r["id"])[offset:end]
 
 
 def _records(inputs: tuple[Any, ...], day: dt.date) -> list[dict[str, Any]]:

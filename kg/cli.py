@@ -144,7 +144,10 @@ SCALES = {"status": [], "pam": ["pam"], "politifact": ["politifact"]}
 @app.command()
 def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
                 graph: Optional[Path] = GraphOpt,
-                scale: str = typer.Option("status", "--scale", help="Also show: pam (Peace Accords Matrix 0-3) | politifact")) -> None:
+                scale: str = typer.Option("status", "--scale", help="Also show: pam (Peace Accords Matrix 0-3) | politifact"),
+                limit: Optional[int] = typer.Option(None, "--limit", min=1, help="N commitments, in the order of their ids."),
+                offset: int = typer.Option(0, "--offset", min=0, help="Skip the first N commitments (with --limit: a page).")
+                ) -> None:
     """Commitments with their status, share, deadline and evidence."""
     from kg import answers
 
@@ -153,7 +156,7 @@ def commitments(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Opt
     day = _date(as_of)
     with _open(store, graph) as opened:
         # A table or CSV shows no evidence: read the records without it (the JSON is the whole record).
-        records = answers.commitments(opened, day, evidence=fmt == "json")
+        records = answers.commitments(opened, day, evidence=fmt == "json", limit=limit, offset=offset)
         emit(records, fmt, COMMITMENT_COLUMNS + SCALES[scale], "Commitments")
 
 

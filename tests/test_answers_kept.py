@@ -296,3 +296,18 @@ def test_kept_sourcing_is_not_served_before_the_newest_article(timeline_store):
     assert kept_first is not None and kept_first[0] == newest(timeline_store)
     assert answers.kept_parts(timeline_store, "sources", earlier) is None
     assert answers.corroboration(timeline_store, earlier) == answers.corroboration(timeline_store, earlier, cached=False)
+
+
+@pytest.mark.parametrize("evidence", [True, False])
+@pytest.mark.parametrize("offset", [None, 30, -1])
+def test_commitment_pages_make_the_whole_answer(seed_store, evidence, offset):
+    # On and after the newest article from the kept records (a page reads its own); before it, computed.
+    day = None if offset is None else newest(seed_store) + dt.timedelta(days=offset)
+    whole = answers.commitments(seed_store, day, evidence=evidence)
+    assert len(whole) >= 2 and whole == answers.commitments(seed_store, day, evidence=evidence, cached=False)
+    for size in (1, 2):
+        taken = []
+        for at in range(0, len(whole) + size, size):
+            taken += answers.commitments(seed_store, day, evidence=evidence, limit=size, offset=at)
+        assert taken == whole
+    assert answers.commitments(seed_store, day, evidence=evidence, offset=1) == whole[1:]

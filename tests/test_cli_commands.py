@@ -166,3 +166,9 @@ def test_cli_sources_pages_and_weak(store_spec):
     weak = _json(["sources", "--weak", "--format", "json", "--store", store_spec])
     assert weak and weak == [f for f in every if f["single_source"] or f["anonymous"]]
     assert _json(["sources", "--weak", "--limit", "2", "--format", "json", "--store", store_spec]) == weak[:2]
+
+
+def test_cli_commitments_page(store_spec):
+    every = _json(["commitments", "--format", "json", "--store", store_spec])
+    page = _json(["commitments", "--limit", "2", "--offset", "1", "--format", "json", "--store", store_spec])
+    assert len(every) > 3 and page == every[1:3]
