@@ -625,16 +625,20 @@ def chains(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
 
 
 def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
-                inputs: Any = None) -> list[dict[str, Any]]:
+                inputs: Any = None, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """Competency question 6: which predictions came true, and when; for a
-    date on or after the newest article, the view the build kept, judged on
-    that day (a prediction still pending whose window has closed is missed)."""
+    date on or after the newest article, the answer the build kept in parts,
+    judged on that day (a prediction still pending whose window has closed is
+    missed). ``offset`` and ``limit`` page through it in date order; a page
+    of the kept answer reads only its own parts."""
     day = as_of or dt.date.today()
-    view = _kept_view(store, "predictions", as_of) if cached else None
+    view = kept_parts(store, "predictions", as_of, offset, limit) if cached else None
     if view is not None:
         return [{**p, "as_of": day.isoformat(),
                  "outcome": "missed" if p["outcome"] == "pending" and day.isoformat() > _window_end(p) else p["outcome"]}
                 for p in view]
+    if limit is not None or offset:
+        return predictions(store, as_of, cached=cached, inputs=inputs)[offset:offset + limit if limit is not None else None]
     rows, _, reports, _ = inputs or _inputs(store, as_of, cached)
     agreed = {r["commitment"]: r["agreedOn"] for r in rows}
     about: dict[str, list[str]] = {}

@@ -457,12 +457,15 @@ def derive(store: Store) -> int:
             entailed = inference.closure(assessments, context=context)
             store.replace_graphs({}, insert=[(*t, DERIVED_GRAPH) for t in (*assessments, *entailed)])
         del assessments
-        views += _whole_views(store, day, inputs)
+        whole, predictions = _whole_views(store, day, inputs)
+        views += whole
         del inputs
         store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
         del readings
         store.replace_graphs({VIEWS_GRAPH: views})
         del views
+        _write_parts(store, _view_parts("predictions", day, predictions))
+        del predictions
         _keep_releases(store, day)
         _keep_sourcing(store, day)
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
@@ -561,20 +564,20 @@ def _view_parts(name: str, day: dt.date, texts: list[str]) -> Iterator[list[Quad
                (node, q("nkg:answerRecord"), _json_literal(record), VIEWS_GRAPH)]
 
 
-def _whole_views(store: Store, day: dt.date, inputs: Any) -> list[tuple[str, str, str]]:
+def _whole_views(store: Store, day: dt.date, inputs: Any) -> tuple[list[Triple], list[str]]:
     """Answers over the whole graph as of ``day`` (the latest publication date),
-    kept as views: who is quoted most, which predictions came true, the agreements
-    and the publication days (what pages "who said what" a day at a time)."""
+    kept as views: who is quoted most, the agreements and the publication days
+    (what pages "who said what" a day at a time); and which predictions came
+    true, as JSON texts for keeping in parts (a page reads its own)."""
     from kg import answers
 
-    out: list[tuple[str, str, str]] = []
+    out: list[Triple] = []
     computed = {"most-quoted": answers.most_quoted(store, day, cached=False),
-                "predictions": answers.predictions(store, day, cached=False, inputs=inputs),
                 "agreements": answers.agreements(store, day, cached=False),
                 "publication-days": [d.isoformat() for d in answers.publication_dates(store)]}
     for name, records in computed.items():
         out += _view(name, day, records)
-    return out
+    return out, [_json_text(p) for p in answers.predictions(store, day, cached=False, inputs=inputs)]
 
 
 # Rows of readings per kept literal. An on-disk store keeps a literal whole in its

@@ -198,13 +198,16 @@ def waiting(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optiona
 
 @app.command()
 def predictions(as_of: Optional[str] = AsOfOpt, fmt: str = FormatOpt, store: Optional[str] = StoreOpt,
-                graph: Optional[Path] = GraphOpt) -> None:
+                graph: Optional[Path] = GraphOpt,
+                limit: Optional[int] = typer.Option(None, "--limit", min=1, help="N predictions, in date order."),
+                offset: int = typer.Option(0, "--offset", min=0, help="Skip the first N (with --limit: a page).")
+                ) -> None:
     """Predictions checked against later evidence: met, missed or pending."""
     from kg import answers
 
     day = _date(as_of)
     with _open(store, graph) as opened:
-        emit(answers.predictions(opened, day), fmt,
+        emit(answers.predictions(opened, day, limit=limit, offset=offset), fmt,
              ["speaker", "text", "said_on", "expected_from", "expected_to", "outcome", "met_on", "document"], "Predictions")
 
 

@@ -172,3 +172,9 @@ def test_cli_commitments_page(store_spec):
     every = _json(["commitments", "--format", "json", "--store", store_spec])
     page = _json(["commitments", "--limit", "2", "--offset", "1", "--format", "json", "--store", store_spec])
     assert len(every) > 3 and page == every[1:3]
+
+
+def test_cli_predictions_page(store_spec):
+    every = _json(["predictions", "--format", "json", "--store", store_spec])
+    page = _json(["predictions", "--limit", "1", "--offset", "1", "--format", "json", "--store", store_spec])
+    assert len(every) >= 2 and page == every[1:2]
