@@ -773,6 +773,44 @@ def _keys(rows: list[dict[str, Any]]) -> list[StatementKey]:
     return [(r["published"], r["document"], r["start"], r["statement"]) for r in rows]
 
 
+# The properties whose values' statements the build keeps the places of (kg.build).
+PLACES_BY = {"speaker": f"{NKG}speaker", "party": f"{NKG}onBehalfOf"}
+
+
+def place_key(row: dict[str, Any]) -> list[Any]:
+    """A statement's place as kept: published (ISO), document id, start, statement id."""
+    return [row["published"].isoformat(), document_id(row["document"]), row["start"],
+            local_id(row["statement"], "statement")]
+
+
+def _kept_places(store: Store, link: str, targets: list[str], as_of: dt.date | None,
+                 cursor: StatementKey | None, limit: int | None) -> list[StatementKey] | None:
+    """The first ``limit`` places after ``cursor`` of the statements whose
+    ``link`` (speaker or party) is one of ``targets``, from the places the
+    build kept; None when none are kept or they do not answer for ``as_of``."""
+    by = next((name for name, prop in PLACES_BY.items() if prop == link), None)
+    marker = view_part(store, "statement-places", 0) if by is not None else None
+    if marker is None or (as_of is not None and as_of < marker[0]):
+        return None
+    found: dict[str, StatementKey] = {}
+    for target in sorted(set(targets)):
+        name, n, taken = f"statements/{by}/{iri_key(target)}", 0, 0
+        while limit is None or taken < limit:
+            part = view_part(store, name, n)
+            if part is None:
+                break
+            for published, document, start, statement in part[1]["records"]:
+                key = (dt.date.fromisoformat(published), f"{ID_BASE}document/{document}", start,
+                       f"{ID_BASE}statement/{statement}")
+                if cursor is None or key > cursor:
+                    found[key[3]] = key
+                    taken += 1
+            n += 1
+            if n * part[1]["size"] >= part[1]["total"]:
+                break
+    return sorted(found.values())[:limit]
+
+
 def _statement_page(store: Store, narrowing: list[tuple[str, list[str]]], as_of: dt.date | None,
                     limit: int | None, after: str | None) -> list[str]:
     """The IRIs of one page of statements (see :func:`statements`), in order."""
@@ -784,7 +822,10 @@ def _statement_page(store: Store, narrowing: list[tuple[str, list[str]]], as_of:
             raise QueryError(f"--after {after!r}: no statement with that id in the store")
         cursor = found[0]
     keys: list[StatementKey] = []
-    if narrowing:
+    kept_keys = _kept_places(store, *narrowing[0], as_of, cursor, limit) if len(narrowing) == 1 else None
+    if kept_keys is not None:
+        keys = kept_keys
+    elif narrowing:
         (link, targets), rest = narrowing[0], narrowing[1:]
         keys = _keys(run(store, "statement-keys", as_of, narrowBy=link, narrowTo=targets))
         for other, values in rest:
@@ -880,8 +921,8 @@ def release_events(store: Store, as_of: dt.date | None = None,
 VIEW_PARTS = f"{ID_BASE}view/"
 
 
-def releaser_key(iri: str) -> str:
-    """The short stable name a releaser's kept parts go under."""
+def iri_key(iri: str) -> str:
+    """The short stable name the kept parts of one releaser, speaker or party go under."""
     return hashlib.sha1(iri.encode("utf-8")).hexdigest()[:16]
 
 
@@ -927,10 +968,10 @@ def _kept_releases(store: Store, as_of: dt.date | None, iris: list[str] | None, 
         return None
     iris = sorted(set(iris))
     if len(iris) == 1:  # a releaser without events has no parts
-        return kept_parts(store, f"releases/{releaser_key(iris[0])}", None, offset, limit) or []
+        return kept_parts(store, f"releases/{iri_key(iris[0])}", None, offset, limit) or []
     wanted = offset + limit if limit is not None else None
     mine = sorted((record for iri in iris
-                   for record in kept_parts(store, f"releases/{releaser_key(iri)}", None, 0, wanted) or []),
+                   for record in kept_parts(store, f"releases/{iri_key(iri)}", None, 0, wanted) or []),
                   key=release_order)
     return mine[offset:offset + limit if limit is not None else None]
 

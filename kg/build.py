@@ -20,7 +20,7 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass, field
-from itertools import chain, islice
+from itertools import chain, groupby, islice
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -468,6 +468,7 @@ def derive(store: Store) -> int:
         del predictions
         _keep_releases(store, day)
         _keep_sourcing(store, day)
+        _keep_statement_places(store, day)
     rows = store.query(f"SELECT (COUNT(*) AS ?n) WHERE {{ GRAPH <{DERIVED_GRAPH}> {{ ?s ?p ?o }} }}")
     return int(rows[0]["n"]) if rows else 0
 
@@ -527,7 +528,7 @@ def _keep_releases(store: Store, day: dt.date) -> None:
     texts = [text for _, _, text in events]
     del events
     _write_parts(store, chain(_view_parts("releases", day, texts), *(
-        _view_parts(f"releases/{answers.releaser_key(r)}", day, by_releaser[r]) for r in sorted(by_releaser))))
+        _view_parts(f"releases/{answers.iri_key(r)}", day, by_releaser[r]) for r in sorted(by_releaser))))
 
 
 def _keep_sourcing(store: Store, day: dt.date) -> None:
@@ -543,6 +544,24 @@ def _keep_sourcing(store: Store, day: dt.date) -> None:
         if fact["single_source"] or fact["anonymous"]:
             weak.append(texts[-1])
     _write_parts(store, chain(_view_parts("sources", day, texts), _view_parts("sources/weak", day, weak)))
+
+
+def _keep_statement_places(store: Store, day: dt.date) -> None:
+    """Keep, for each speaker and each party spoken for, where its statements
+    sit, in the answer's order and in parts (``view/statements/<by>/<key>/part/<n>``,
+    ``by`` = ``speaker`` | ``party``; an empty ``view/statement-places`` says
+    they are kept): a page of one speaker's or one party's statements then
+    reads its own keys, not all of them."""
+    from kg import answers
+
+    kept: list[tuple[str, list[str]]] = []
+    for by, link in answers.PLACES_BY.items():
+        for target, rows in groupby(answers.stream(store, "statement-places", None, narrowBy=link),
+                                    key=lambda r: r["target"]):
+            keys = sorted(answers.place_key(r) for r in rows)
+            kept.append((f"statements/{by}/{answers.iri_key(target)}", [_json_text(k) for k in keys]))
+    _write_parts(store, chain(_view_parts("statement-places", day, []),
+                              *(_view_parts(name, day, texts) for name, texts in kept)))
 
 
 def _write_parts(store: Store, parts: Iterator[list[Quad]]) -> None:

@@ -115,3 +115,41 @@ def test_release_pages_make_the_whole_answer(devset_store, size):
         taken += page
     assert taken == whole
     assert answers.releases(devset_store, offset=len(whole) - 1) == whole[-1:]
+
+
+@pytest.fixture(scope="module")
+def devset_store_in_small_parts(tmp_path_factory):
+    # The same gold facts, with the kept statement places in parts of three keys.
+    import kg.build as build_module
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(build_module, "VIEW_PART", 3)
+    store, _ = build_store(f"oxigraph:{tmp_path_factory.mktemp('places') / 'store'}", DATA / "devset" / "corpus",
+                           facts_dir=DATA / "devset" / "gold")
+    patch.undo()
+    yield store
+    store.close()
+
+
+@pytest.mark.parametrize("filters", [{"party": "Taliban"}, {"speaker": "Mujahid"}, {"party": "government"},
+                                     {"speaker": "a"}])
+@pytest.mark.parametrize("size", [1, 4])
+def test_kept_places_page_like_the_queries(devset_store_in_small_parts, monkeypatch, filters, size):
+    # One speaker's or party's pages read the places the build kept (in many parts here);
+    # they equal the pages found by the queries, and together the whole answer.
+    store = devset_store_in_small_parts
+    assert answers._kept_places(store, answers.PLACES_BY["party" if "party" in filters else "speaker"],
+                                answers.named(store, next(iter(filters.values()))), None, None, 2) is not None
+    kept_pages = pages(store, size, **filters)
+    assert [s for page in kept_pages for s in page] == answers.statements(store, **filters)
+    monkeypatch.setattr(answers, "_kept_places", lambda *args: None)
+    assert pages(store, size, **filters) == kept_pages
+
+
+def test_kept_places_are_not_used_before_the_newest_article(devset_store):
+    days = answers.publication_days(devset_store)
+    link = answers.PLACES_BY["party"]
+    targets = answers.named(devset_store, "Taliban")
+    assert answers._kept_places(devset_store, link, targets, days[-1], None, 5)
+    assert answers._kept_places(devset_store, link, targets, days[-2], None, 5) is None
+    assert answers._kept_places(devset_store, answers.NKG + "about", targets, None, None, 5) is None
