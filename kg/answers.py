@@ -463,7 +463,10 @@ def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, lis
     """The answers of ``kind`` (and view ``name``) the build kept, with the
     date they are as of; None when the store holds none (built before views
     existed, or empty)."""
-    rows = store.query(queries.load("views"), {"kind": f"{NKG}{kind}", "name": name})
+    if name is not None:
+        rows = store.query(queries.load("view"), {"name": name}) if kind == "DerivedView" else []
+    else:
+        rows = store.query(queries.load("views"), {"kind": f"{NKG}{kind}"})
     if not rows:
         return None
     day = max(r["day"] for r in rows)
