@@ -78,9 +78,10 @@ _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 NAME = re.compile(
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
     rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
-    rf"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+    rf"(?:\s+(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
     rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
 )
+NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
 ORG_KIND_WORDS = frozenset("army front movement brigade brigades forces militia liberation organisation organization union league council".split())
 ARMED_WORDS = re.compile(r"\b(?:Army|Front|Movement|Brigades?|Forces|Militia|Liberation|Mujahideen|Jihad|Resistance)\b")
@@ -131,6 +132,9 @@ class Mentions:
     posts: dict[str, Post] = field(default_factory=dict)
     party_of: dict[str, str | None] = field(default_factory=dict)
     post_of: dict[str, str] = field(default_factory=dict)
+    # parties the text itself names (by name, alias, metonym, national adjective or a known person's
+    # full name): the only ones a descriptor or "both sides" may stand for
+    named: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -201,6 +205,14 @@ class ActorFinder:
             for member in members:
                 self.country_of.setdefault(member, country)  # the first country listing a party, as before
         self._name_cache: dict[str, tuple[str | None, int, int, str | None]] = {}  # see _read_name
+        # national adjectives and country names: a text that uses one names that country's government or state
+        national = [w for w in (*self.demonyms, *gaz.countries) if w[:1].isupper()]
+        self.national_re = re.compile(r"(?<![\w])(?=[A-Z])" + words_pattern(national) + r"(?=s?(?![\w]))")  # "the Americans" too
+        self.national_parties: dict[str, tuple[str, ...]] = {}
+        for word in national:
+            country = self.demonyms.get(word, word)
+            self.national_parties[word] = tuple(p for p in gaz.countries.get(country, ())
+                                                if gaz.parties[p].kind in ("government", "state"))
 
     def desc_matches(self, text: str):
         """Matches of ``desc_re``, found from their head word (much faster than scanning for it)."""
@@ -328,6 +340,17 @@ class ActorFinder:
                     return party
         return None
 
+    def _other_bearer(self, before: str, last: str) -> bool:
+        """Whether ``last``, a known person's one-word name, ends the name of somebody else: the word
+        before it is a given name or a particle ("dos", "bin") that none of that person's names has."""
+        person = self.alias_ids.get(last)
+        if person not in self.gaz.persons or before in self.alias_ids or before.lower().rstrip(".") in self.name_stop:
+            return False
+        if not (before[:1].isupper() or before in NAME_PARTICLES):
+            return False
+        known = self.gaz.persons[person]
+        return not any(before in n.split() for n in (known.name, *known.aliases))
+
     def _longer_name(self, text: str, start: int, end: int) -> _Cand | None:
         """A known person under a fuller name: "Mohammad Ashraf Ghani" for "Ashraf Ghani"."""
         if text[start:end].rsplit(None, 1)[-1] not in self.person_tails:
@@ -347,6 +370,8 @@ class ActorFinder:
         while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
             words.pop(0)
         while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
+            if len(words) > 1 and self._other_bearer(words[-2][2], words[-1][2]):
+                break  # "Jose Eduardo dos Santos" is not the "Santos" the gazetteer knows
             words.pop()
         # "Human Rights Commissioner Dmytro Lubinets": a title inside the run ends before the name
         heads = [i for i, w in enumerate(words) if w[2].lower().rstrip(".") in self.cues.post_heads or w[2].lower().rstrip(".") in self.f_title_words]
@@ -354,7 +379,8 @@ class ActorFinder:
             words = words[heads[-1] + 1 :]
         if not words:
             return None, end
-        if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in words):
+        kept_last = len(words) > 1 and words[-1][2] in self.alias_ids and self._other_bearer(words[-2][2], words[-1][2])
+        if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in (words[:-1] if kept_last else words)):
             return None, end
         if len(words) == 1 and (len(words[0][2]) < 3 or not words[0][2][1:].islower()):
             return None, end
@@ -393,9 +419,11 @@ class _DocState:
         self.head_of: dict[str, str] = {}
         self.surnames: dict[str, str] = {}
         self._index: dict[str, tuple[list[int], list[str]]] = {}
+        self.named: set[str] = set()
 
     def result(self) -> Mentions:
-        return Mentions(self.mentions, self.parties, self.persons, self.posts, self.party_of, self.post_of)
+        return Mentions(self.mentions, self.parties, self.persons, self.posts, self.party_of, self.post_of,
+                        frozenset(self.named))
 
     # ---------------------------------------------------------------- helpers
     def head_class(self, title: str) -> str | None:
@@ -446,18 +474,22 @@ class _DocState:
     def recent_party(self, kind: str, before: int, country: str | None = None) -> str | None:
         """The party of ``kind`` named most recently before ``before`` (else first after)."""
         starts, parties = self._index.get(kind, ([], []))
+        members = self.f.countries.get(country, ()) if country else ()
         i = bisect.bisect_left(starts, before) - 1
         while i >= 0 and before - starts[i] < 20000:
-            if not country or parties[i] in self.f.countries.get(country, ()):
+            if (not country or parties[i] in members) and self.is_named(parties[i]):
                 return parties[i]
             i -= 1
         later = self._later.get(kind, [])
         j = bisect.bisect_left(later, before)
-        if j < len(later):
-            return self._later_ids[kind][j]
+        ids = self._later_ids.get(kind, [])
+        while j < len(later):
+            if not country or ids[j] in members:
+                return ids[j]
+            j += 1
         country = country or self.main_country()
         if country:
-            options = [p for p in self.f.countries.get(country, ()) if self.party_kind(p) == kind]
+            options = [p for p in self.f.countries.get(country, ()) if self.party_kind(p) == kind and self.is_named(p)]
             if len(options) == 1:
                 return options[0]
         return None
@@ -547,8 +579,37 @@ class _DocState:
         return posts[-1] if posts else None
 
     # ------------------------------------------------------------- resolution
+    def _scan_named(self, cands: list[_Cand]) -> None:
+        """The parties the text names: by name, alias or metonym, by a national adjective or a
+        country's name (its government or state), by a known person's full name (that person's
+        party), and the organisations it defines itself."""
+        named = self.named
+        named.update(self.parties)
+        for c in cands:
+            if c.kind in ("party", "metonym") and c.ref:
+                named.add(c.ref)
+            elif c.kind == "person" and c.ref and " " in self.text[c.start : c.end].strip():
+                party = self.gazetteer_party(c.ref)
+                if party:
+                    named.add(party)
+        for m in self.f.national_re.finditer(self.text):
+            named.update(self.f.national_parties.get(m.group(0), ()))
+        # a rebel movement the text names fights its own country's government: "the ELN ... the government"
+        for party in list(named):
+            if self.party_kind(party) == "armed_movement" and party in self.f.country_of:
+                home = self.f.countries.get(self.f.country_of[party], ())
+                for kind in ("government", "state"):
+                    pick = [p for p in home if self.party_kind(p) == kind]
+                    if pick:
+                        named.add(pick[0])
+                        break
+
+    def is_named(self, party: str | None) -> bool:
+        return party is not None and (party in self.named or party in self.parties)
+
     def resolve(self, cands: list[_Cand], quotes: list[tuple[int, int]]) -> None:
         self._scan_later(cands)
+        self._scan_named(cands)
         text = self.text
         for c in cands:
             if c.kind == "party":
@@ -578,7 +639,7 @@ class _DocState:
                 if party is None and c.ref == "government":
                     # "the army" where no government is named: the state the text is about
                     home = self.main_country()
-                    party = next((p for p in self.f.countries.get(home, ()) if self.party_kind(p) == "state"), None) if home else None
+                    party = next((p for p in self.f.countries.get(home, ()) if self.party_kind(p) == "state" and self.is_named(p)), None) if home else None
                 if party:
                     self._add(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
             elif c.kind == "sides":
@@ -613,6 +674,8 @@ class _DocState:
         name = text[c.start : c.end]
         actor = c.ref
         new = False
+        if actor is not None and " " not in name.strip() and self.surnames.get(name.strip(), actor) != actor:
+            actor = self.surnames[name.strip()]  # "dos Santos" again, after "Jose Eduardo dos Santos"
         if actor is None:
             key = name.split()[-1]
             if len(name.split()) == 1:

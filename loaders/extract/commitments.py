@@ -136,6 +136,11 @@ def _known(ctx: Context, parties: tuple[str, ...], date: dt.date | None, kind: s
     return None
 
 
+def _parties_named(ctx: Context, parties: tuple[str, ...]) -> bool:
+    """Whether the text names every one of these parties (a known deal is only read into a text about its parties)."""
+    return all(p in ctx.found.named for p in parties)
+
+
 def _noun_pattern(ctx: Context) -> re.Pattern[str]:
     key = id(ctx.cues)
     if key not in _NOUNS:
@@ -205,6 +210,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
         if m.group("known"):
             title = next(k for k in ctx.cues.agreements if normalise(m.group("known")) in {normalise(n) for n in k.names})
             kind = title.kind
+            if not _parties_named(ctx, title.parties):
+                title = None  # a deal of that name between parties this text never names: another process's
         else:
             kind = ctx.cues.agreement_nouns.get(" ".join(m.group("noun").lower().split()), "agreement")
         if kind == "decision":
@@ -300,7 +307,7 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             known = known or _known(ctx, tuple(parties), date, kind)
             if known is not None and date is None and stated:
                 date = known.date  # "the agreement the United States signed with the Taliban": the day the data knows
-            name = known.name if known else f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} {m.group('noun').lower()}"
+            name = known.name if known else f"{'-'.join(ctx.gaz.name(p) if p in ctx.gaz.parties else p for p in parties)} {(m.group('noun') or m.group('known')).lower()}"
             agr = _Agr(kind, tuple(sorted(parties)), tuple(named), date, name, s_start if stated else m.start(), m.end(), stated)
             if date is not None and stated:
                 agr.end = max(agr.end, _date_end(ctx, m.end(), s_end))
@@ -343,7 +350,8 @@ def _known_on(ctx: Context, date: dt.date | None, parties: list[str]) -> KnownAg
     names one side only, or names a person the gazetteer places with another party."""
     if date is None:
         return None
-    on_day = [k for k in ctx.cues.agreements if k.date == date]
+    # a deal of that day between parties the text never names belongs to another process
+    on_day = [k for k in ctx.cues.agreements if k.date == date and any(p in ctx.found.named for p in k.parties)]
     shared = [k for k in on_day if set(k.parties) & set(parties)]
     if len(shared) == 1 and not set(parties) - set(shared[0].parties) or len(shared) == 1 and len(parties) < 3:
         return shared[0]

@@ -125,7 +125,7 @@ class Context:
             parties: list[str] = []
             for m in self.mentions:
                 p = m.party if m.kind != "party" else m.actor
-                if p and m.kind not in ("pronoun", "sides") and self.kind_of(p) in kinds:
+                if p and m.kind not in ("pronoun", "sides") and self.kind_of(p) in kinds and self.named(p):
                     starts.append(m.start)
                     parties.append(p)
             self._kind_index[key] = (starts, parties)
@@ -238,6 +238,10 @@ class Context:
         posts = self.gaz.posts_of(actor, self.doc.published) or self.gaz.posts_of(actor)
         return posts[-1].party if posts else None
 
+    def named(self, party: str | None) -> bool:
+        """Whether the text names this party itself (see :attr:`Mentions.named`)."""
+        return party is not None and (party in self.found.named or party in self.found.parties)
+
     def kind_of(self, party: str | None) -> str | None:
         if party in self.gaz.parties:
             return self.gaz.parties[party].kind
@@ -268,7 +272,7 @@ class Context:
                 first: dict[str, int] = {}
                 for m in self.mentions:
                     p = m.party if m.kind != "party" else m.actor
-                    if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)):
+                    if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)) and self.named(p):
                         # a party's organs ("the UAE foreign ministry" of a mediator) weigh less than its names
                         counts[p] = counts.get(p, 0) + (1 if m.kind != "descriptor" or kinds[0] == "armed_movement" else 0.5)
                         first.setdefault(p, m.start)
