@@ -551,15 +551,24 @@ def _keep_statement_places(store: Store, day: dt.date) -> None:
     sit, in the answer's order and in parts (``view/statements/<by>/<key>/part/<n>``,
     ``by`` = ``speaker`` | ``party``; an empty ``view/statement-places`` says
     they are kept): a page of one speaker's or one party's statements then
-    reads its own keys, not all of them."""
+    reads its own keys, not all of them. One streamed pass over the
+    statements; each key is held once, as JSON text, however many lists it is in."""
     from kg import answers
 
-    kept: list[tuple[str, list[str]]] = []
-    for by, link in answers.PLACES_BY.items():
-        for target, rows in groupby(answers.stream(store, "statement-places", None, narrowBy=link),
-                                    key=lambda r: r["target"]):
-            keys = sorted(answers.place_key(r) for r in rows)
-            kept.append((f"statements/{by}/{answers.iri_key(target)}", [_json_text(k) for k in keys]))
+    lists: dict[tuple[str, str], list[tuple[tuple[Any, ...], str]]] = {}
+    texts: dict[str, tuple[tuple[Any, ...], str]] = {}
+    for row in answers.stream(store, "statement-places"):
+        key = answers.place_key(row)
+        entry = texts.setdefault(row["statement"], (tuple(key), _json_text(key)))
+        lists.setdefault(("speaker", row["speaker"]), []).append(entry)
+        if row["party"]:
+            lists.setdefault(("party", row["party"]), []).append(entry)
+    del texts
+    kept = []
+    for (by, target), entries in sorted(lists.items()):
+        entries = sorted(set(entries))  # a statement once per list, in the answer's order
+        kept.append((f"statements/{by}/{answers.iri_key(target)}", [text for _, text in entries]))
+    del lists
     _write_parts(store, chain(_view_parts("statement-places", day, []),
                               *(_view_parts(name, day, texts) for name, texts in kept)))
 
