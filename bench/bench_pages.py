@@ -1,4 +1,4 @@
-"""Pages of "who said what" on a store already built (by ``kg build`` or ``python -m bench``).
+"""Pages of every listing question on a store already built (by ``kg build`` or ``python -m bench``).
 
 Run from the repository root, on the store of the long scale run for example::
 
@@ -6,9 +6,11 @@ Run from the repository root, on the store of the long scale run for example::
 
 Times (median of ``--runs``) the questions an analyst pages through: the first
 page of every statement, a page from the middle of the corpus, a page as of an
-earlier day, and the first page of one party's and one speaker's statements;
-then, for comparison, the whole of the party's statements. Prints one line per
-question: milliseconds and rows.
+earlier day, the first and a later page of one party's and one speaker's
+statements, and pages of the commitments (with their evidence), the
+predictions, the releases (all, and one releaser's) and the sourcing of every
+fact (all, and the weak facts); then, for comparison, the whole of the party's
+statements. Prints one line per question: milliseconds and rows.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         middle_day = days[len(days) // 2]
         middle = answers.statements(store, as_of=middle_day, limit=args.size)
         after = middle[-1]["id"] if middle else None
+        party_pages = answers.statements(store, party=PARTY, limit=10 * args.size)
+        party_after = party_pages[-1]["id"] if party_pages else None
         size = args.size
         questions: dict[str, Callable[[], list[Any]]] = {
             "publication days": lambda: answers.publication_days(store),
@@ -60,12 +64,22 @@ def main(argv: list[str] | None = None) -> int:
             f"statements --speaker {SPEAKER} --limit {size}": lambda: answers.statements(
                 store, speaker=SPEAKER, limit=size),
             f"statements --party {PARTY} --limit {size}": lambda: answers.statements(store, party=PARTY, limit=size),
+            f"statements --party {PARTY} --limit {size} --after <its 10th page>": lambda: answers.statements(
+                store, party=PARTY, limit=size, after=party_after),
+            f"commitments --format json --limit {size}": lambda: answers.commitments(store, limit=size),
+            f"commitments --format json --limit {size} --offset 800": lambda: answers.commitments(
+                store, limit=size, offset=800),
+            f"predictions --limit {size} --offset 20000": lambda: answers.predictions(store, limit=size, offset=20000),
+            f"releases --limit {size} --offset 50000": lambda: answers.releases(store, limit=size, offset=50000),
+            f"releases --releaser {PARTY} --limit {size}": lambda: answers.releases(store, releaser=PARTY, limit=size),
+            f"sources --limit {size} --offset 300000": lambda: answers.corroboration(store, limit=size, offset=300000),
+            f"sources --weak --limit {size}": lambda: answers.corroboration(store, weak=True, limit=size),
             f"statements --party {PARTY} (all)": lambda: answers.statements(store, party=PARTY),
         }
         print(f"{args.store}: {len(days)} publication days ({'kept by the build' if kept else 'read from the documents'})")
         for name, fn in questions.items():
             ms, rows = median_ms(fn, args.runs)
-            print(f"  {name:<58} {ms:9.1f} ms  {rows:>7} rows")
+            print(f"  {name:<66} {ms:9.1f} ms  {rows:>7} rows")
     finally:
         store.close()
     return 0
