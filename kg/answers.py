@@ -425,7 +425,11 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     """
     day = as_of or dt.date.today()
     end = offset + limit if limit is not None else None
-    summaries = _kept_view(store, "commitment-summaries", as_of) if cached else None
+    # The kept records answer on and after the day they are as of; an earlier
+    # date is computed, and nothing kept is read for it.
+    kept_day = _kept_day(store, "commitment-summaries") if cached else None
+    use_kept = kept_day is not None and (as_of is None or as_of >= kept_day)
+    summaries = _kept_view(store, "commitment-summaries", as_of) if use_kept else None
     if summaries is not None and not evidence:
         return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])[offset:end]
     if summaries is not None and (limit is not None or offset):
@@ -436,14 +440,13 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
         found = {local_id(r["commitment"], "commitment"): r for r in rows}
         if len(found) == len(ids) and all(found[i]["day"] <= day for i in ids):
             return [_judged_on(json.loads(found[i]["record"]), day) for i in ids]
-    if not evidence:
-        return [{k: v for k, v in c.items() if k != "evidence"}
-                for c in commitments(store, as_of, cached=cached, inputs=inputs)][offset:end]
-    if cached:
+    if use_kept:
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
-            return sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])[offset:end]
-    return sorted(_records(inputs or _inputs(store, as_of, cached), day), key=lambda r: r["id"])[offset:end]
+            records = sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])[offset:end]
+            return records if evidence else [{k: v for k, v in c.items() if k != "evidence"} for c in records]
+    records = sorted(_records(inputs or _inputs(store, as_of, cached), day), key=lambda r: r["id"])[offset:end]
+    return records if evidence else [{k: v for k, v in c.items() if k != "evidence"} for c in records]
 
 
 def _records(inputs: tuple[Any, ...], day: dt.date) -> list[dict[str, Any]]:
@@ -471,6 +474,13 @@ def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, lis
         return None
     day = max(r["day"] for r in rows)
     return day, [json.loads(r["record"]) for r in rows if r["day"] == day]
+
+
+def _kept_day(store: Store, name: str) -> dt.date | None:
+    """The day the kept view ``name`` is as of (None when there is none), read
+    without the view itself."""
+    rows = store.query(queries.load("view-day"), {"name": name})
+    return rows[0]["day"] if rows else None
 
 
 def _kept_view(store: Store, name: str, as_of: dt.date | None) -> list[Any] | None:
