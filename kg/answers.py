@@ -347,7 +347,8 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]]) -> di
     return out
 
 
-def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None) -> dict[str, Any]:
+def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None,
+                       with_evidence: bool = True) -> dict[str, Any]:
     iri = row["commitment"]
     target = row["target"]
     upper = bool(row["upperBound"])
@@ -359,7 +360,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
          "date_from": r.date_from.isoformat() if r.date_from else None,
          "date_to": r.date_to.isoformat() if r.date_to else None, "source": r.source}
         for event in assessment.events for r in event.reports
-    ]
+    ] if with_evidence else []
     disagreements = [
         {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
         for e in assessment.events if len(e.figures) > 1
@@ -397,7 +398,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
         "basis": assessment.basis,
         "disagreements": disagreements,
         "related": related,
-        "evidence": evidence + release_evidence,
+        **({"evidence": evidence + release_evidence} if with_evidence else {}),
     }
 
 
@@ -445,12 +446,12 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
             records = sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])[offset:end]
             return records if evidence else [{k: v for k, v in c.items() if k != "evidence"} for c in records]
-    records = sorted(_records(inputs or _inputs(store, as_of, cached), day), key=lambda r: r["id"])[offset:end]
-    return records if evidence else [{k: v for k, v in c.items() if k != "evidence"} for c in records]
+    return sorted(_records(inputs or _inputs(store, as_of, cached), day, evidence), key=lambda r: r["id"])[offset:end]
 
 
-def _records(inputs: tuple[Any, ...], day: dt.date) -> list[dict[str, Any]]:
-    """Every commitment's record judged on ``day`` from its inputs."""
+def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True) -> list[dict[str, Any]]:
+    """Every commitment's record judged on ``day`` from its inputs (without
+    the ``evidence`` list unless ``with_evidence``)."""
     rows, evidence, reports, links = inputs
     out = []
     for row in rows:
@@ -458,7 +459,8 @@ def _records(inputs: tuple[Any, ...], day: dt.date) -> list[dict[str, Any]]:
         ev = evidence.get(iri, [])
         mine = reports.get(iri, [])
         dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
-        out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None))
+        out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None,
+                                      with_evidence))
     return out
 
 
@@ -485,7 +487,12 @@ def _kept_day(store: Store, name: str) -> dt.date | None:
 
 def _kept_view(store: Store, name: str, as_of: dt.date | None) -> list[Any] | None:
     """The records of the view ``name`` the build kept, when they answer for
-    ``as_of`` (none given, or on or after the day they are as of); else None."""
+    ``as_of`` (none given, or on or after the day they are as of); else None,
+    found before the view itself is read."""
+    if as_of is not None:
+        day = _kept_day(store, name)
+        if day is None or as_of < day:
+            return None
     view = kept(store, "DerivedView", name)
     if view is not None and view[1] and (as_of is None or as_of >= view[0]):
         return view[1][0]
