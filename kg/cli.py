@@ -10,7 +10,7 @@ import datetime as dt
 import json
 import sys
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Iterable, Optional
 
 import typer
 
@@ -62,13 +62,25 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def emit(records: list[dict[str, Any]], fmt: str, columns: Optional[list[str]] = None, title: str = "") -> None:
-    """Print records as a table, CSV or JSON (the JSON is the full records)."""
+def emit(records: Iterable[dict[str, Any]], fmt: str, columns: Optional[list[str]] = None, title: str = "") -> None:
+    """Print records as a table, CSV or JSON (the JSON is the full records).
+
+    JSON and CSV are written record by record, so a long listing given as an
+    iterator is never held whole; the JSON is the same text ``json.dumps``
+    gives for the list with ``indent=2``.
+    """
     if fmt not in FORMATS:
         raise KGError(f"--format: expected one of {', '.join(FORMATS)}, found {fmt!r}")
     if fmt == "json":
-        sys.stdout.write(json.dumps(records, indent=2, ensure_ascii=False, default=str) + "\n")
+        opened = False
+        for record in records:
+            text = json.dumps(record, indent=2, ensure_ascii=False, default=str)
+            sys.stdout.write(("[\n" if not opened else ",\n") + "\n".join("  " + line for line in text.split("\n")))
+            opened = True
+        sys.stdout.write("\n]\n" if opened else "[]\n")
         return
+    if not columns or fmt != "csv":
+        records = list(records)
     columns = columns or (list(records[0]) if records else [])
     if fmt == "csv":
         import csv
@@ -230,12 +242,16 @@ def statements(
     from kg import answers
 
     day = _date(as_of)
+    columns = ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"]
     with _open(store, graph) as opened:
-        records = answers.statements(opened, speaker=speaker, party=party, about=about, as_of=day, limit=limit,
-                                     kind=kind, after=after)
-    emit(records, fmt, ["speaker", "speaker_party", "kind", "type", "text", "said_on", "channel", "document", "start", "end"],
-         "Statements")
-    if limit is not None and len(records) == limit and fmt == "table":
+        records = answers.statement_records(opened, speaker=speaker, party=party, about=about, as_of=day,
+                                            limit=limit, kind=kind, after=after)
+        if fmt != "table":  # written as the rows come, never held whole
+            emit(records, fmt, columns, "Statements")
+            return
+        records = list(records)
+    emit(records, fmt, columns, "Statements")
+    if limit is not None and len(records) == limit:
         typer.echo(f"Next page: --limit {limit} --after {records[-1]['id']}", err=True)
 
 

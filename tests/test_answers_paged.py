@@ -153,3 +153,17 @@ def test_kept_places_are_not_used_before_the_newest_article(devset_store):
     assert answers._kept_places(devset_store, link, targets, days[-1], None, 5)
     assert answers._kept_places(devset_store, link, targets, days[-2], None, 5) is None
     assert answers._kept_places(devset_store, answers.NKG + "about", targets, None, None, 5) is None
+
+
+@pytest.mark.parametrize("as_of", [None, "middle"])
+def test_every_statement_read_in_pages_equals_the_one_query(devset_store, monkeypatch, as_of):
+    # statements.rq, the whole list in one query, is the reference the paged listing is checked against.
+    day = answers.publication_days(devset_store)[len(answers.publication_days(devset_store)) // 2] if as_of else None
+    reference = [answers._statement_record(r) for r in answers.run(devset_store, "statements", day)]
+    monkeypatch.setattr(answers, "EVERY_PAGE", 7)
+    assert len(reference) > 14 and answers.statements(devset_store, as_of=day) == reference
+
+
+def test_every_statement_on_each_backend(seed_store):
+    reference = [answers._statement_record(r) for r in answers.run(seed_store, "statements")]
+    assert reference and answers.statements(seed_store) == reference

@@ -178,3 +178,11 @@ def test_cli_predictions_page(store_spec):
     every = _json(["predictions", "--format", "json", "--store", store_spec])
     page = _json(["predictions", "--limit", "1", "--offset", "1", "--format", "json", "--store", store_spec])
     assert len(every) >= 2 and page == every[1:2]
+
+
+@pytest.mark.parametrize("records", [[], [{}], [{"a": 1}], [{"a": [1, {"b": "ü\nx"}], "c": None}, {"d": 2.5, "e": []}]])
+def test_cli_json_is_written_record_by_record_as_json_dumps_writes_it(records, capsys):
+    from kg.cli import emit
+
+    emit(iter(records), "json")
+    assert capsys.readouterr().out == json.dumps(records, indent=2, ensure_ascii=False) + "\n"
