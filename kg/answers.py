@@ -705,18 +705,11 @@ def _window_end(prediction: dict[str, Any]) -> str:
     return prediction["expected_to"] or prediction["expected_from"] or "9999-12-31"
 
 
-def statements(
-    store: Store,
-    speaker: str | None = None,
-    party: str | None = None,
-    about: str | None = None,
-    as_of: dt.date | None = None,
-    limit: int | None = None,
-    kind: str | None = None,
-    after: str | None = None,
-) -> list[dict[str, Any]]:
-    """Competency questions 3 and 4: who said what (see :func:`statement_records`)."""
-    return list(statement_records(store, speaker, party, about, as_of, limit, kind, after))
+def statements(store: Store, *args: Any, **filters: Any) -> list[dict[str, Any]]:
+    """Competency questions 3 and 4: who said what, as a list; the arguments
+    (speaker, party, about, as_of, limit, kind, after) are those of
+    :func:`statement_records`."""
+    return list(statement_records(store, *args, **filters))
 
 
 def statement_records(
