@@ -1343,11 +1343,7 @@ def _ceasefire_in_force(ctx: Context, state: _State, s_start: int, s_end: int) -
         named = [ctx.party_of(x.actor) for x in ctx.mentions if x.actor]
         sides = sorted(sides, key=lambda p: -named.count(p))[:2]
     end = _phrase_end(ctx, m.end(), s_end)
-    day = None
-    for d in ctx.dates(m.end(), end, future=True):
-        if d.kind == "day":
-            day = d.first
-            break
+    day = ctx.first_day(m.end(), end, future=True)
     deadline = day or _within(ctx, m.end(), end, agr.date) or (None if m.group("hold") else agr.date)
     return [_make(ctx, state, agr, ob, "ceasefire", "ceasefire", None, None, deadline, (m.start(), end),
                   "agreement-ceasefire-in-force", counterparty=next((p for p in sides if p != ob), None)) for ob in sides]
@@ -1573,13 +1569,7 @@ def _decision(ctx: Context, state: _State, s_start: int, s_end: int) -> tuple[_A
             party = ctx.party_of(subj.actor)
     if party is None or ctx.kind_of(party) not in ("government", "state", "armed_movement", "international_organisation", "other"):
         return None
-    date = None
-    for d in ctx.dates(s_start, s_end, future=False):
-        if d.kind == "day":
-            date = d.first
-            break
-    if date is None:
-        date = ctx.doc.published
+    date = ctx.first_day(s_start, s_end, future=False) or ctx.doc.published
     agr = _Agr("decision", (party,), (party,), date, "", m.start(), s_end, True)
     return agr, m.end()
 
@@ -1608,7 +1598,7 @@ def _decision_colon(ctx: Context, s_start: int, s_end: int) -> tuple[_Agr, int] 
         party = next((ctx.party_of(a) for a, _ in ctx.actors_of(subj, subj.start) if ctx.party_of(a)), None)
     if party is None or ctx.kind_of(party) not in ("government", "state", "armed_movement"):
         return None
-    day = next((d.first for d in ctx.dates(m.start(), m.end(), future=False) if d.kind == "day"), None)
+    day = ctx.first_day(m.start(), m.end(), future=False)
     agr = _Agr("decision", (party,), (party,), day or ctx.doc.published, "", m.start(), s_end, True)
     return agr, m.end()
 

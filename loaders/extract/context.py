@@ -7,6 +7,7 @@ release and commitment rules read it and add what they find.
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
@@ -102,6 +103,10 @@ class Context:
 
     def dates(self, start: int, end: int, future: bool | None = None) -> list[DateMention]:
         return find_dates(self.doc.text, self.doc.published, start, end, future)
+
+    def first_day(self, start: int, end: int, future: bool | None = None) -> dt.date | None:
+        """The first day named between ``start`` and ``end`` (of a date naming one day), if any."""
+        return next((d.first for d in self.dates(start, end, future) if d.kind == "day"), None)
 
     @property
     def _starts(self) -> list[int]:

@@ -94,9 +94,9 @@ def _verb_pattern(cues, words_pattern) -> re.Pattern[str]:
 
 
 def _said_on(ctx: Context, verb: SpeechVerb | None, region: tuple[int, int]) -> dt.date | None:
-    for d in ctx.dates(*region, future=False):
-        if d.kind == "day":
-            return d.first
+    day = ctx.first_day(*region, future=False)
+    if day is not None:
+        return day
     if verb is None:
         return ctx.doc.published
     before = ctx.text[max(0, verb.start - 12) : verb.start]

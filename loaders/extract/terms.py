@@ -386,11 +386,7 @@ def _deal_of_terms(ctx: Context, deal_at: int, items: list) -> Any:
     if len(parties) < 2:
         return None
     s_start, s_end = ctx.layout.sentence_of(deal_at)
-    date = None
-    for d in ctx.dates(s_start, s_end, future=False):
-        if d.kind == "day":
-            date = d.first
-            break
+    date = ctx.first_day(s_start, s_end, future=False)
     if date is None:
         # a deal named without its day: the day of the one known deal between the same parties
         known = [k for k in ctx.cues.agreements if k.kind == "agreement" and set(k.parties) == set(parties)
