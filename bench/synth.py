@@ -21,7 +21,8 @@ import hashlib
 import random
 from dataclasses import dataclass, field
 
-from loaders.facts import Commitment, DocFacts, Document, Evidence, Release, Statement, commitment_id
+from loaders.facts import Commitment, DocFacts, Document, Evidence, Post, Release, Statement, commitment_id
+from loaders.gazetteer import post_id
 
 __all__ = ["generate", "SCENARIOS"]
 
@@ -106,6 +107,17 @@ FILLER = (
     "The economy has contracted sharply, and many families rely on remittances from abroad.",
     "Neighbouring countries have watched the talks closely, fearing a spillover of the violence.",
 )
+# Filler that is a statement all the same, by a group nobody names: the group's words in the
+# paragraph (the anonymous post's title), the statement's type and its evidence (up to the full stop)
+STATEMENT_FILLER = {
+    "Diplomats from several countries have urged both sides to build on the exchange and open wider talks.":
+        ("Diplomats from several countries", "demand"),
+    "Analysts cautioned that the road to a political settlement remains long and uncertain.": ("Analysts", "prediction"),
+    "Human rights groups have called for independent monitoring of the prisons on both sides.":
+        ("Human rights groups", "demand"),
+    "Residents of {place} said life had become harder as prices rose and jobs disappeared.": ("Residents of {place}", "claim"),
+    "International observers described the mood at the handover as tense but orderly.": ("International observers", "claim"),
+}
 DISTRACTORS = (
     "The virus has caused {a} infections and {b} deaths in the country.",
     "The group controls more than {p}% of the territory after {y} years of war.",
@@ -123,6 +135,7 @@ class _Article:
     statements: list[Statement] = field(default_factory=list)
     releases: list[Release] = field(default_factory=list)
     commitments: list[Commitment] = field(default_factory=list)
+    posts: list[Post] = field(default_factory=list)
     size: int = 0
 
     def add(self, text: str) -> int:
@@ -138,6 +151,20 @@ class _Article:
     def span(self, start: int, text: str, inner: str) -> Evidence:
         i = text.index(inner)
         return Evidence(self.doc_id, start + i, start + i + len(inner), inner)
+
+    def filler(self, template: str, place: str) -> None:
+        """Append a filler paragraph, and the statement it makes if it makes one."""
+        para = template.format(place=place)
+        start = self.add(para)
+        if template not in STATEMENT_FILLER:
+            return
+        group, kind = STATEMENT_FILLER[template]
+        title = group.format(place=place)
+        post = Post(post_id(None, title, f"anon-{self.doc_id}"), title, None, anonymous=True,
+                    evidence=self.span(start, para, title))
+        self.posts.append(post)
+        self.statements.append(Statement(post.id, "reported", kind, para[len(title) :].strip(" ."),
+                                         self.span(start, para, para[:-1])))
 
 
 def _weekday_date(pub: dt.date, name: str) -> dt.date:
@@ -189,8 +216,8 @@ def _article(rng: random.Random, n: int) -> tuple[Document, DocFacts]:
     para = f"\u201c{quote},\u201d said {gov_speaker}, {gov_title}."
     start = art.add(para)
     art.statements.append(Statement(gov_id, "direct", "claim", quote, art.span(start, para, quote)))
-    fillers = [f.format(place=sc.place) for f in rng.sample(FILLER, len(FILLER))]
-    art.add(fillers.pop())
+    fillers = rng.sample(FILLER, len(FILLER))
+    art.filler(fillers.pop(), sc.place)
 
     # reported speech by the movement's spokesman
     clause = rng.choice(CLAUSES)
@@ -201,8 +228,12 @@ def _article(rng: random.Random, n: int) -> tuple[Document, DocFacts]:
 
     # distractors
     for template in rng.sample(DISTRACTORS, 2):
-        art.add(template.format(a=rng.randrange(100, 900), b=rng.randrange(2, 40), p=rng.randrange(20, 70), y=rng.randrange(5, 40),
-                                t=rng.randrange(2, 9), wd=rng.choice(WEEKDAYS), m=rng.randrange(5, 500), year=rng.randrange(1960, 2010)))
+        para = template.format(a=rng.randrange(100, 900), b=rng.randrange(2, 40), p=rng.randrange(20, 70), y=rng.randrange(5, 40),
+                               t=rng.randrange(2, 9), wd=rng.choice(WEEKDAYS), m=rng.randrange(5, 500), year=rng.randrange(1960, 2010))
+        start = art.add(para)
+        if para.endswith(", officials said in a report."):  # its figures are no facts, but the officials speak
+            said = para[: para.index(", officials said")]
+            art.statements.append(Statement(sc.government, "reported", "claim", said, art.span(start, para, para[:-1])))
 
     # running total
     total = count * rng.choice((3, 4, 5, 6))
@@ -213,7 +244,7 @@ def _article(rng: random.Random, n: int) -> tuple[Document, DocFacts]:
     art.releases.append(Release(releaser, released, total, art.span(start, para, ev_text), cumulative=True, date_to=pub,
                                 source=sc.mediator))
     art.statements.append(Statement(sc.mediator, "reported", "claim", ev_text, art.span(start, para, para[:-1])))
-    art.add(fillers.pop())
+    art.filler(fillers.pop(), sc.place)
 
     # quote first, then a continuation with "he added"
     quote2, quote3 = rng.sample([q for q in QUOTES if q != quote], 2)
@@ -239,11 +270,12 @@ def _article(rng: random.Random, n: int) -> tuple[Document, DocFacts]:
                                       sc.gov_people[0], object_party=sc.government, target=target // 5,
                                       counterparty=sc.government, deadline=month_end, evidence=art.span(start, terms, second)))
     while art.size < 2400 and fillers:
-        art.add(fillers.pop())
+        art.filler(fillers.pop(), sc.place)
     text = "".join(art.parts)
     doc = Document(art.doc_id, f"{art.doc_id}.txt", pub, "Synthetic Wire", f"Prisoner exchange {n}", text,
                    hashlib.sha256(text.encode("utf-8")).hexdigest(), dateline=sc.place)
-    facts = DocFacts(art.doc_id, commitments=tuple(art.commitments), releases=tuple(art.releases), statements=tuple(art.statements))
+    facts = DocFacts(art.doc_id, posts=tuple(art.posts), commitments=tuple(art.commitments), releases=tuple(art.releases),
+                     statements=tuple(art.statements))
     return doc, facts
 
 

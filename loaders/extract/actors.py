@@ -59,7 +59,8 @@ PP_WORDS = frozenset(
     """office palace ministry council government talks matter negotiations team delegation commission committee
     department leadership side movement group security political presidential national adviser advisor
     presidency administration insurgents militants rebels interior foreign defence defense affairs justice
-    prisons prison process issue situation discussions plan operations province provincial headquarters""".split()
+    prisons prison process issue situation discussions plan operations province provincial headquarters
+    file case dossier exchange swap deal negotiation""".split()
 )
 # Patterns that open on "(?<![\w])" are written here to open on the class of their first letters instead,
 # which the engine skips to directly: "[Tt](?<![\w][Tt])" is a "t" at a word start, and "(?<=[Tt])he" reads
@@ -74,12 +75,16 @@ GOVERNMENT_OF = re.compile(
     r"[TtGgAa](?<![\w][TtGgAa])(?:(?<=[Tt])he\s+(?:[Gg]overnment|[Aa]uthorities|[Aa]rmed\s+[Ff]orces)|(?<=[Gg])overnment|(?<=[Aa])uthorities|(?<=[Aa])rmed\s+[Ff]orces)"
     r"\s+of\s+(?:the\s+)?(?=[A-Z])"
 )
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+# Latin letters by case: Latin-1, then the letters of Latin Extended-A and B and Latin Extended
+# Additional ("Kubiš", "Davutoğlu", "Wałęsa", "Nguyễn"), which alternate case there
+_EXTENDED = [chr(c) for c in (*range(0x100, 0x250), *range(0x1E00, 0x1F00))]
+_UP = "A-ZÀ-ÖØ-Þ" + "".join(c for c in _EXTENDED if c.isupper())
+_LOW = "a-zß-öø-ÿ" + "".join(c for c in _EXTENDED if c.islower())
 NAME = re.compile(
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
-    rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
+    rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
     rf"(?:\s+(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
-    rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
+    rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
 )
 NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
@@ -247,6 +252,8 @@ class ActorFinder:
             if bare and m.start() > 0 and text[m.start() - 1 : m.start()].isalpha():
                 continue
             start = m.start()
+            if bare:
+                start = _office_words_before(text, start)  # "provincial officials", "Prison authorities"
             cands.append(_Cand(start, m.end() if not m.group("poss") else m.end("desc"), "descriptor", self.descriptors[desc], 1))
         names = self._name_cache
         if len(names) > 50_000:
@@ -351,6 +358,17 @@ class ActorFinder:
         known = self.gaz.persons[person]
         return not any(before in n.split() for n in (known.name, *known.aliases))
 
+    def _other_first(self, first: str, after: str) -> bool:
+        """Whether ``first``, a known person's one-word name, begins the name of somebody else: the
+        word after it is a capitalised name that none of that person's names has."""
+        person = self.alias_ids.get(first)
+        if person not in self.gaz.persons or after in self.alias_ids or after.lower().rstrip(".") in self.name_stop:
+            return False
+        if not (after[:1].isupper() and after[1:2].islower()):
+            return False
+        known = self.gaz.persons[person]
+        return not any(after in n.split() for n in (known.name, *known.aliases))
+
     def _longer_name(self, text: str, start: int, end: int) -> _Cand | None:
         """A known person under a fuller name: "Mohammad Ashraf Ghani" for "Ashraf Ghani"."""
         if text[start:end].rsplit(None, 1)[-1] not in self.person_tails:
@@ -368,6 +386,8 @@ class ActorFinder:
         words = [(m.start(), m.start() + len(w), w) for m in NON_SPACE.finditer(text, start, end)
                  for w in (POSSESSIVE_S.sub("", m.group(0)),)]
         while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
+            if len(words) > 1 and self._other_first(words[0][2], words[1][2]):
+                break  # "Petro Poroshenko" is not the "Petro" the gazetteer knows
             words.pop(0)
         while words and (words[-1][2].lower() in self.name_stop or words[-1][2] in self.alias_ids):
             if len(words) > 1 and self._other_bearer(words[-2][2], words[-1][2]):
@@ -380,7 +400,9 @@ class ActorFinder:
         if not words:
             return None, end
         kept_last = len(words) > 1 and words[-1][2] in self.alias_ids and self._other_bearer(words[-2][2], words[-1][2])
-        if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids for w in (words[:-1] if kept_last else words)):
+        kept_first = len(words) > 1 and words[0][2] in self.alias_ids and self._other_first(words[0][2], words[1][2])
+        if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids
+               for w in words[1 if kept_first else 0 : -1 if kept_last else None]):
             return None, end
         if len(words) == 1 and (len(words[0][2]) < 3 or not words[0][2][1:].islower()):
             return None, end
@@ -435,11 +457,12 @@ class _DocState:
         return self.cues.head_class.get(found, found)
 
     def _last_organ(self, c: _Cand, head: str) -> str | None:
-        """"The ministry said": the party whose ministry the text named last (within a few paragraphs)."""
+        """"The ministry said", "the council added": the party whose ministry (council, office, ...)
+        the text named last, within a few paragraphs."""
         for m in reversed(self.mentions[-40:]):
             if c.start - m.end > 3000:
                 break
-            if m.kind == "descriptor" and head in self.text[m.start : m.end].lower() and m.party:
+            if m.kind in ("descriptor", "party") and head in self.text[m.start : m.end].lower() and m.party:
                 return m.party
         return None
 
@@ -632,7 +655,18 @@ class _DocState:
                     # "France's foreign ministry", "the Netherlands foreign ministry": that party's organ
                     self._add(Mention(c.start, c.end, "descriptor", (owned,), party=owned, core_start=c.start, core_end=c.end))
                     continue
-                party = self._last_organ(c, "ministry") if demo and normalise(demo.group("desc")) in ("the ministry", "ministry") else None
+                seat = self._seat_after(c)
+                if seat is not None:
+                    # "officials in Kabul", "authorities in Kyiv": the government seated there, the place part of the words
+                    self._add(Mention(c.start, seat[1], "descriptor", (seat[0],), party=seat[0], core_start=c.start, core_end=seat[1], plural=True))
+                    continue
+                head = normalise(demo.group("desc")).split()[-1] if demo else ""
+                anaphor = demo is not None and normalise(demo.group("desc")) in (head, f"the {head}") and head in ORGAN_HEADS
+                if anaphor and head != "ministry" and not demo.group("desc").islower():
+                    continue  # "Foreign Office", "Security Council": part of a name the text gives whole
+                party = self._last_organ(c, head) if anaphor else None
+                if anaphor and party is None and head != "ministry":
+                    continue  # "the council" with no council named before: nobody known
                 party = party or self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
                 if party is None and country and c.ref == "government":
                     party = next((p for p in self.f.countries.get(country, ()) if self.party_kind(p) in ("government", "state")), None)
@@ -668,6 +702,17 @@ class _DocState:
             kept.append(m)
         self.mentions = kept
         self.merge_appositions()
+
+    def _seat_after(self, c: _Cand) -> tuple[str, int] | None:
+        """The government whose seat follows plural officials ("officials in Kyiv") and where the
+        place ends; None for other descriptors, or a place that is no known seat."""
+        if not re.search(r"(?i:officials|authorities)$", self.text[c.start : c.end]):
+            return None
+        place = PLACE_AFTER.match(self.text, c.end)
+        party = self.gaz.metonyms.get(normalise(place.group(1))) if place else None
+        if place is None or self.party_kind(party) not in ("government", "state"):
+            return None
+        return party, place.end()  # type: ignore[return-value]
 
     def person(self, c: _Cand) -> None:
         text = self.text
@@ -863,7 +908,8 @@ class _DocState:
             # right: prepositional attachments ("in the office of President Ashraf Ghani")
             right = h_end
             for _ in range(2):
-                pp = re.match(r"\s+(?:in|of|for|at|from|with|close\s+to|familiar\s+with)\s+((?:the\s+)?(?:[\w.'’-]+\s*){1,7})", text[right : right + 90])
+                pp = re.match(r"\s+(?:in|of|for|at|from|with|close\s+to|familiar\s+with|involved\s+in|based\s+in|responsible\s+for|"
+                              r"in\s+charge\s+of|working\s+(?:on|for|with)|briefed\s+on)\s+((?:the\s+)?(?:[\w.'’-]+\s*){1,7})", text[right : right + 90])
                 if not pp:
                     break
                 words = list(re.finditer(r"[\w.'’-]+", pp.group(1)))
@@ -934,6 +980,8 @@ class _DocState:
             i = bisect.bisect_right(starts, g_end) - 1
             if i >= 0 and taken[i][1] > g_start:
                 continue
+            if text[g_start].isupper() and re.match(r"\s+[A-Z]", text[g_end : g_end + 2]) and g_start > 0 and text[g_start - 1] == " " and text[g_start - 2 : g_start - 1] not in ".!?\n":
+                continue  # "Hostages and Missing Families Forum": a word inside a name
             # left: capitalised or modifier words, back to a determiner or the clause's start
             left = g_start
             for tok in reversed(list(re.finditer(r"[\w.'’-]+", text[max(0, g_start - 40) : g_start]))):
@@ -942,7 +990,8 @@ class _DocState:
                     break
                 word = tok.group(0)
                 low = word.lower()
-                if low in ("the", "some", "many", "several", "other", "local", "international", "independent", "foreign"):
+                if low in ("the", "some", "many", "several", "other", "local", "international", "independent", "foreign",
+                           "his", "her", "their", "its"):
                     left = tstart
                     continue
                 if (word in self.f.demonyms or (word[0].isupper() and low not in STOP_WORDS and low not in self.f.title_words)) and not word.endswith("."):
@@ -956,12 +1005,14 @@ class _DocState:
                     continue
                 right += np.end()
             else:
-                pp = re.match(r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country)\b", text[right : right + 50])
+                pp = re.match(r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country"
+                              r"|(?:(?:freed|released|missing|dead|kidnapped|abducted|detained|jailed)\s+)?(?:soldiers|hostages|prisoners|detainees|captives|victims|missing|disappeared|dead|men|women|abductees))\b",
+                              text[right : right + 60])
                 if pp:
                     right += pp.end()
             parties = self.parties_in(left, right)
             party = parties[0] if parties else None
-            title = _clean_title(text[left:right])
+            title = _clean_title(re.sub(r"^(?i:his|her|their|its)\s+", "", text[left:right]))  # "his family": the family
             if party is not None and self.party_kind(party) in ("government", "state") and not re.search(r"[A-Z]", text[left:g_start]):
                 party = None  # "diplomats in Kabul": a place, not their employer
             post = post_id(party, title, f"anon-{self.doc_id}")
@@ -992,11 +1043,52 @@ class _DocState:
         return None, None, party
 
 
+# a place after plural officials: "officials in Kabul"
+PLACE_AFTER = re.compile(r"\s+(?:in|from)\s+([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)?)")
+
+# organs referred to again by their head noun alone: "the council said" after "the National Security Council"
+ORGAN_HEADS = frozenset({"ministry", "office", "council"})
+
+# lower-case words that make plural officials the state's: "provincial officials", "prison authorities"
+STATE_OFFICES = frozenset({
+    "provincial", "local", "district", "regional", "prison", "port", "border", "security", "government", "police",
+    "military", "army", "intelligence", "interior", "ministry", "palace", "presidential", "municipal", "city", "state",
+    "federal", "justice", "defence", "defense", "customs", "immigration", "senior", "top", "other",
+})
+
+
+def _office_words_before(text: str, start: int) -> int:
+    """Where plural officials start with the words of their office before them:
+    "provincial officials", "Prison authorities" (``start`` when there are none).
+
+    >>> text = "It freed six, provincial officials said."
+    >>> text[_office_words_before(text, 14):]
+    'provincial officials said.'
+    """
+    while True:
+        m = re.search(r"([A-Za-z]+)\s+$", text[max(0, start - 30) : start])
+        if m is None or m.group(1).lower() not in STATE_OFFICES:
+            return start
+        word_start = max(0, start - 30) + m.start(1)
+        if m.group(1)[0].isupper() and not re.search(r"(?:^|[.!?]\s+|\n)$", text[max(0, word_start - 3) : word_start]):
+            return start  # a capitalised word inside a sentence is a name, not an office
+        start = word_start
+
+
+# letters that lose no accent under NFKD but have a usual ASCII spelling
+_UNACCENTED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae",
+                             "œ": "oe", "Œ": "Oe", "ß": "ss", "ı": "i", "þ": "th", "Þ": "Th", "ð": "d", "ħ": "h"})
+
+
 def _ascii(name: str) -> str:
-    """'Pablo Beltrán' -> 'Pablo Beltran', so that identifiers stay readable."""
+    """'Pablo Beltrán' -> 'Pablo Beltran', so that identifiers stay readable.
+
+    >>> _ascii("Lech Wałęsa")
+    'Lech Walesa'
+    """
     import unicodedata
 
-    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return unicodedata.normalize("NFKD", name.translate(_UNACCENTED)).encode("ascii", "ignore").decode("ascii")
 
 
 def _clean_title(title: str) -> str:

@@ -40,6 +40,8 @@ RELATIVE_GAP = re.compile(
     r"|,\s*whose\s+[^;.\"“”]{0,120}?,\s*"  # "X, whose son was freed, said"
     r"|,\s*(?:speaking|citing|quoted|aged|\d{1,3}\b|[a-z]{3,}ing\b)[^;.\"“”]{0,100}?,\s*"  # "X, speaking on ..., said" / "X, 43, said"
     r"|,\s*(?:in|at|during|after)\s+(?:a|an|his|her|its|their|the)\s+[^;.\"“”]{0,80}?,\s*"  # "X, in a video message, said"
+    r"|\s+(?:involved|based|engaged|stationed|working|responsible|close|familiar)\s+(?:in|with|to|on|at|for)\s+[^;.\"“”,]{1,80}?"
+    r"(?:,\s*(?:who|which)\s+[^;.\"“”]{0,120}?,)?\s*"  # "an official involved in the talks (, who ...,) said"
     r"|,\s*(?P<apposed>(?:a|an|the)\s+(?![^;.\"“”,]{0,80}?\b(?:and|or)\s)[^;.\"“”,]{0,80}?),\s*)"  # "X, a foundation that helps victims, said"
     r"(?:(?:has|have|had|also|later|then|on\s+\w+day)\s+)*$"
 )

@@ -30,7 +30,7 @@ CLAUSE_END = re.compile(
     # a second clause with its own subject: ", and Paris wants ...", ", and aid groups have urged ..."
     r"|,\s+(?:and|but)\s+(?!that\s)(?=(?:[\w'’.-]+\s+){1,3}(?:has|have|had|wants|want|says|said|will|would|can|could|must|should)\s)"
     # a description of what was said, set after it: ", a claim the army denies", ", a figure that ..."
-    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the|[A-Z])\b)|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
+    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
@@ -65,6 +65,25 @@ def speech_verbs(ctx_text: str, cues, quotes) -> list[SpeechVerb]:
 REPORTED_FITS = re.compile(r"\s*(?:[.,;:]|that\b|on\s+\w+day\b|late\s+on\b|in\s+a\s+\w+)")
 REPORTED_NOT = re.compile(r"\b(?:has|have|had|was|were|been|being|is|are|be|widely|first|also)\s+$", re.IGNORECASE)
 DESCRIBED_AS = re.compile(r"[^.;:\"“]{1,80}?\sas\s")
+# "called the swap "a first step"", "called it a betrayal" (not "a group called ...", "called off", "called in")
+CALLED_AS = re.compile(
+    r"\s+(?!(?:off|on|for|in|up|back|out|upon|at)\b)(?:[^.;:\"“”‘’]{1,70}?\s+[\"“‘]\w"
+    r"|(?:it|this|that|them|him|her|the\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:a|an)\s+[\w-]+)")
+CALLED_NOT = re.compile(r"(?:\bso-|\b(?:is|are|was|were|be|been|being|group|movement|organi[sz]ation|operation|plan|village|town|"
+                        r"city|militia|party|body|faction|alliance|programme|program|force|unit|area|place|site|camp)\s+)$", re.IGNORECASE)
+# what a verb that speaks only before a clause needs after it: "hinted (that) it may ...",
+# "affirmed to our newspaper that ...", "assured the families that ..."
+THAT_CLAUSE = re.compile(
+    r"\s+(?:(?:on|late\s+on)\s+\w+day\s+|(?:to|in)\s+[^,.;:\"“]{1,40}?\s+|(?:the|its|his|her|their)\s+[^,.;:\"“]{1,40}?\s+)?"
+    r"(?:that\b|(?:it|they|he|she|we|there|the\s+[\w-]+(?:\s+[\w-]+)?|[A-Z][\w.’'-]+(?:\s+[A-Z][\w.’'-]+)*)"
+    r"\s+(?:would|will|may|might|could|can|had|has|have|was|were|is|are|did|does|must|should)\b)")
+# a listener closing a postposed attribution: "..., an aide affirmed to our newspaper."
+TO_LISTENER_END = re.compile(r"\s+to\s+[^,.;:\"“]{1,40}?\s*[.,;]")
+# "asked Kabul to free ...", "asks the mediators to ..." (not "asked not to be named", "asked about")
+ASKED_TO = re.compile(r"\s+(?!not\b|about\b|whether\b|if\b|for\b|permission\b|leave\b)[^.;:,\"“]{1,60}?\s+to\s+(?!be\s+(?:named|identified)\b)[a-z]+")
+ASKED_NOT = re.compile(r"\b(?:when|if|once|was|were|been|being|is|are|be)\s+$", re.IGNORECASE)
+APPEALED = re.compile(r"\s+(?:for|to)\s")
+NOUN_BEFORE = re.compile(r"\b(?:his|her|its|their|the|an?|these|those|repeated|earlier|previous|new|many|several)\s+$", re.IGNORECASE)
 
 
 def _verb_fits(text: str, start: int, end: int, lemma: str) -> bool:
@@ -77,8 +96,22 @@ def _verb_fits(text: str, start: int, end: int, lemma: str) -> bool:
     """
     if lemma == "report":
         return bool(REPORTED_FITS.match(text, end)) and not REPORTED_NOT.search(text, max(0, start - 12), start)
-    if lemma == "describe":
+    if lemma in ("describe", "dismiss"):
         return bool(DESCRIBED_AS.match(text, end))
+    if lemma == "call-as":
+        return bool(CALLED_AS.match(text, end)) and not CALLED_NOT.search(text, max(0, start - 16), start)
+    if lemma in ("hint", "affirm", "assure"):
+        if THAT_CLAUSE.match(text, end):
+            return True
+        # "..., the envoy remarked.", "..., an aide affirmed to our newspaper."
+        return (lemma != "assure" and bool(REPORTED_FITS.match(text, end) or TO_LISTENER_END.match(text, end))
+                and not REPORTED_NOT.search(text, max(0, start - 12), start))
+    if lemma in ("predict-plural", "warn-plural", "insist-plural", "caution-plural"):
+        return bool(THAT_CLAUSE.match(text, end))  # "critics argue that ...", not "both sides argue about ..."
+    if lemma == "ask":
+        return bool(ASKED_TO.match(text, end)) and not ASKED_NOT.search(text, max(0, start - 8), start)
+    if lemma == "appeal":
+        return bool(APPEALED.match(text, end)) and not NOUN_BEFORE.search(text, max(0, start - 12), start)
     return True
 
 
@@ -163,9 +196,10 @@ def _clause_end(ctx: Context, start: int, limit: int) -> int:
     # another speech verb joined by "and" or a comma starts another statement
     for v in ctx.verbs_between(start + 9, limit):
         if start + 8 < v.start < limit:
-            joint = re.search(r"(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)$", text[max(start, v.start - 8) : v.start])
+            joint = re.search(r"(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?:(?:has|have|had|also|later|then)\s+)*$",
+                              text[max(start, v.start - 18) : v.start])
             if joint:
-                limit = max(start, v.start - 8) + joint.start()
+                limit = max(start, v.start - 18) + joint.start()
                 break
     m = CLAUSE_END.search(ctx.text, start, limit)
     end = m.start() if m and m.start() > start + 8 else limit
@@ -331,7 +365,7 @@ def _covered(ctx: Context, pos: int) -> bool:
     return False
 
 
-JOINED = re.compile(r"(?:,\s*|\s)(?:and|but)\s+$")
+JOINED = re.compile(r"(?:,\s*|\s)(?:and|but)\s+(?:(?:has|have|had|also|later|then)\s+)*$")
 COMMA_END = re.compile(r",\s*$")
 
 
@@ -350,7 +384,7 @@ def _reported(ctx: Context, quotes: list[Quote], direct: set[int]) -> list[State
         if verb.form == "according to":
             made = _according(ctx, verb, s_start, s_end)
         elif (verb.form.endswith("ing") and verb.form != "according to") or (
-                JOINED.search(text, max(s_start, verb.start - 6), verb.start)
+                JOINED.search(text, max(s_start, verb.start - 20), verb.start)
                 and PAST_FORMS.search(verb.form.split()[0])):
             p_start = ctx.layout.paragraph_of(verb.start)[0]
             earlier = [s for s in ctx.statements[-30:] if p_start <= s.evidence.start < verb.start]
@@ -547,7 +581,7 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start = _preposed_description(ctx, s_start, ev_start)
     lead_clause = not intro and LEAD_COMMA.search(text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
     attribution_end = verb.end
-    if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to)\b", text[c_start:s_end])):
+    if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to|this|last|yesterday|today|tonight|overnight|separately|via|through)\b", text[c_start:s_end])):
         comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
         if comma:
             attribution_end = verb.end + comma.start()
@@ -657,7 +691,7 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
 def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlier: list[Statement]) -> list[Statement]:
     """'..., he added, noting (that) ...': the speaker of the sentence goes on."""
     text = ctx.text
-    if not re.search(r"(?:,|\band|\bbut)\s*$", text[max(s_start, verb.start - 5) : verb.start]):
+    if not re.search(r"(?:,|\band|\bbut)\s*(?:(?:has|have|had|also|later|then)\s+)*$", text[max(s_start, verb.start - 20) : verb.start]):
         return []
     speaker = None
     inherit = None
