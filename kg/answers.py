@@ -431,11 +431,13 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     # date is computed, and nothing kept is read for it.
     kept_day = _kept_day(store, "commitment-summaries") if cached else None
     use_kept = kept_day is not None and (as_of is None or as_of >= kept_day)
-    summaries = _kept_view(store, "commitment-summaries", as_of) if use_kept else None
+    paged = evidence and (limit is not None or offset > 0)
+    summaries = _kept_view(store, "commitment-summaries", as_of) if use_kept and not paged else None
     if summaries is not None and not evidence:
         return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])[offset:end]
-    if summaries is not None and (limit is not None or offset):
-        ids = sorted(r["id"] for r in summaries)[offset:end]
+    every = _kept_view(store, "commitment-ids", as_of) if use_kept and paged else None
+    if every is not None:
+        ids = every[offset:end]
         if not ids:
             return []
         iris = [f"{ID_BASE}commitment/{i}" for i in ids]

@@ -663,4 +663,6 @@ def assessment_triples(store: Store, day: dt.date, inputs: Any = None) -> tuple[
     # Every record without its evidence, in one literal: what a table of the
     # commitments shows, read without decoding every evidence list.
     views += _view("commitment-summaries", day, [{k: v for k, v in c.items() if k != "evidence"} for c in records])
+    # The ids alone, in order: where a page of records with their evidence starts and ends.
+    views += _view("commitment-ids", day, sorted(c["id"] for c in records))
     return sorted(out), sorted(views)
