@@ -16,6 +16,11 @@ to disarm its 4,800 fighters", "the truce takes effect immediately". "Both
 sides" then means the deal's own parties, and a go-between ("through Egyptian
 mediators") is no party to it.
 
+A deal also binds its parties as a group ("It also required them to release ...", "committing both
+sides to a cessation of hostilities"), and a decree is read whoever names it: "President X's decree of
+May 25 ordered ...", "a decree X signed on March 11, which ordered 1,500 inmates freed", "the 500
+prisoners X ordered freed".
+
 Agreements get :func:`loaders.facts.agreement_id` from their kind, parties and
 date; a deal named without a date ("the U.S.-Taliban agreement") takes the date
 of a known agreement with the same parties (``loaders/data/agreements.yaml``).
@@ -47,17 +52,25 @@ RELATIVE_TERMS = re.compile(
     r"provided\s+for|provides\s+for|called\s+for|calls\s+for|set\s+out|sets\s+out|envisaged|envisages)\s+(?:that\s+)?)\s*")
 UNDER_HEAD = re.compile(r"(?:[Uu]nder|[Aa]s\s+part\s+of)\s+(?:it|(?:the|its|their|that|this)\s+(?:[\w.'’-]+\s+){0,3}?(?:terms|deal|agreement|accord|pact|truce|ceasefire|decree|plan|arrangement|decision|exchange|swap|statement|declaration))\b\s*")
 # "It calls for ...", "The accord obliges ...": terms of the deal the text just named, led by a pronoun or the bare noun
-PRONOUN_TERMS = re.compile(r"\s*(?:It|This|They)\s+(?:also\s+)?(?:calls(?=\s+for)|called(?=\s+for)|provides(?=\s+for)|provided(?=\s+for)|requires|required|stipulates|stipulated|envisages|sets\s+out|obliges|commits)\s+")
+PRONOUN_TERMS = re.compile(r"\s*(?:It|This|They)\s+(?:also\s+)?(?:calls(?=\s+for)|called(?=\s+for)|provides(?=\s+for)|provided(?=\s+for)|requires|required|stipulates|stipulated|envisages|sets\s+out|obliges|commits|(?:states|stated)(?=\s+that))\s+(?:that\s+)?")
 ORDERED = re.compile(
     r"\b(?:has\s+|have\s+|had\s+)?(?:(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+(?:all\s+(?:of\s+)?)?"
     # "a decree pardoning 380 members of ...", "ordering the 400 to be freed": a decision over people counted
     r"|(?P<pardon>pardoning|pardoned|pardons|amnestying|amnestied)\s+(?:all\s+)?(?=(?:the\s+)?(?:some\s+|about\s+|nearly\s+)?\d|(?:the\s+)?[a-z-]+\s+(?:hundred|thousand))"
-    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^,;.]|(?<=\d)[,.](?=\d{3})){1,60}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
+    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^;.]|(?<=\d)[,.](?=\d{3})){1,100}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
     re.IGNORECASE)
+# "ordered 1,500 Taliban inmates freed", "ordered up to 10,000 women, juveniles and the sick released": after the first
+# people named, a short list of more of them, then the participle
+ORDERED_FREED = re.compile(r"(?:(?:,\s+|,?\s+and\s+)(?:[\w'’-]+\s+){0,3}?[\w'’-]+){0,5}?\s*(?:[\w'’-]+\s+){0,4}?(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b")
+# "the release of the remaining 400": words between the order and the figure
+REST_OF = re.compile(r"(?:the\s+)?(?:(?:remaining|last|final|other)\s+)?")
 # "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
 DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
 SIGNED_DECREE = re.compile(r"\s+(?:\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b", re.IGNORECASE)
-RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?(?:agreed|committed|pledged|promised|undertaken|undertook|(?:was|were|is|are)(?:\s+required)?)\s+to\s+(?:free|release|hand\s+over)\b")
+# "the 5,000 prisoners it had agreed to free", "the 500 prisoners Ghani ordered freed" (a decision of the subject's)
+RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?"
+                             r"(?:(?:agreed|committed|pledged|promised|undertaken|undertook|(?:was|were|is|are)(?:\s+required)?)\s+to\s+(?:free|release|hand\s+over)"
+                             r"|(?P<ordered>ordered)\s+(?:to\s+be\s+)?(?:freed|released|set\s+free))\b")
 DECIDED = re.compile(r"\b(?:(?:it\s+)?was\s+decided|(?:has|have|had)\s+decided|decided)\b(?:\s+[\w,]+){0,4}?\s+(?:that\s+|to\s+)", re.IGNORECASE)
 # "signed a revitalised peace accord", "hosted the signing of a Declaration of ...", "put their names to the ... accord"
 SIGNED = re.compile(
@@ -66,13 +79,19 @@ SIGNED = re.compile(
     r"\s+(?:a|an|the|their|its)\s+(?:[\w.'’-]+\s+){0,4}$", re.IGNORECASE)
 NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?:on|of|for|the|and|[A-Z][\w'’-]*))*,?\s+(?:was\s+|that\s+was\s+|which\s+was\s+|(?:that\s+|which\s+)?the\s+(?:two\s+)?(?:parties|sides|delegations|governments|warring\s+parties)\s+(?:had\s+|have\s+)?|(?:that\s+|which\s+)?(?P<plural>they|both\s+(?:sides|parties|men|leaders|governments)|the\s+two\s+(?:[a-z]+\s+)?(?:men|leaders|neighbou?rs|countries|nations|presidents|ministers|commanders|negotiators|teams|rivals|states))\s+(?:had\s+|have\s+|later\s+|then\s+)?)?(?:signed|struck|reached|sealed|agreed|announced|brokered|concluded|inked|issued)\b(?:\s+(?:by|between)\s+)?")
 # "the Houthis and the government agreed in Mexico City on Wednesday that ...": a deal made by its parties
-AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:[^,;.]{0,60}?\s)?(?:that)\s+", re.IGNORECASE)
+# (not "agreed to a truce that will begin on Monday": there "that" opens a relative clause of the object)
+AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:(?!to\s)(?:[^,;.\s]+\s+(?!to\s)){0,8}?)?(?:that)\s+", re.IGNORECASE)
 MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:(?:acting\s+|serving\s+|standing\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?:[a-z][\w'’-]*\s+)?)?(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
 MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of|with\s+the\s+mediation\s+of|under\s+the\s+auspices\s+of)\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
-LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+)?$", re.IGNORECASE)
+LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+|an?\s+)?$", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
+# "agreed to extend the final handover to June 20": a deadline moved to a new day
+MOVED_TO = re.compile(r"\b(?:extend|extends|extended|extending|postpone[sd]?|postponing|push(?:es|ed)?\s+back|delay(?:s|ed)?)\s+(?:[\w'’-]+\s+){0,5}?(?:to|until)\s+$", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
-NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined)\b", re.IGNORECASE)
+NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined"
+                            r"|propos(?:e|es|ed|ing)|suggest(?:s|ed|ing)?)\b", re.IGNORECASE)
+# a duty stated under a condition of the same sentence: "If talks go well, both sides are to ..."
+CONDITIONAL = re.compile(r"\b(?:if|unless)\b", re.IGNORECASE)
 RECIPROCAL = re.compile(r"\b(?:in\s+exchange\s+for|in\s+return\s+for|in\s+a\s+(?:prisoner\s+)?swap\s+for|for\s+the\s+release\s+of)\s+", re.IGNORECASE)
 # a sentence without any of these words holds no agreement, decision, commitment or deadline
 HINT = re.compile(  # "(?=\w)(?<!\w)" is a word start, checked before the alternatives (a faster scan than "\b")
@@ -557,15 +576,35 @@ def _object_party(ctx: Context, start: int, end: int) -> str | None:
 WITHIN = re.compile(r"\bwithin\s+(?:the\s+(?:first|next)\s+)?(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
 
 
+# "within 60 days of D-Day", "within thirty days of NATO taking over": counted from another event than the signing
+OTHER_START = re.compile(r"\s+(?:of|after|from)\s+(?!(?:the\s+|its\s+|their\s+|this\s+|today['’]s\s+)?(?:(?:deal|accord|agreement|pact|treaty)['’]s\s+)?"
+                         r"(?:sign|initial|agreement|accord|deal|pact|treaty|truce|ceasefire|decree|decision|order)\w*\b)", re.IGNORECASE)
+# the day the span is counted from, when the words give it: "of the accord entering into force on December 1"
+SINCE_DAY = re.compile(r"\s+(?:of|after|from)\s+[^,;.\"“”]{0,50}?\b(?P<day>on\s+|(?=\d|[A-Z][a-z]{2}))(?=[^,;.]{0,20}\d)[^,;]{1,25}")
+
+
 def _within(ctx: Context, start: int, end: int, base: dt.date | None) -> dt.date | None:
-    """'within 14 months' (of the signing): the agreement's date plus that much."""
+    """'within 14 months' (of the signing): the agreement's date plus that much; counted from the day the words
+    give ("within 180 days of the accord entering into force on December 1"), and from no day when they name
+    another event ("within 60 days of D-Day")."""
     m = WITHIN.search(ctx.text, start, end)
-    if not m or base is None:
+    if not m:
         return None
-    n = ctx.numbers.value_of(m.group("n"))
+    since = SINCE_DAY.match(ctx.text, m.end(), end)
+    if since is not None:
+        base = ctx.first_day(since.start("day"), since.end()) or base  # "within 180 days of the accord entering into force on December 1"
+    elif OTHER_START.match(ctx.text, m.end()):
+        return None
+    if base is None:
+        return None
+    return after_span(base, ctx.numbers.value_of(m.group("n")), m.group("unit"))
+
+
+def after_span(base: dt.date, n: int | None, unit: str) -> dt.date | None:
+    """The day ``n`` hours, days, weeks, months or years after ``base`` (None without a count)."""
     if not n:
         return None
-    unit = m.group("unit").lower().rstrip("s")
+    unit = unit.lower().rstrip("s")
     if unit == "hour":
         return base + dt.timedelta(days=-(-n // 24))  # "within 72 hours": three days
     if unit == "day":
@@ -604,12 +643,25 @@ def _over_days(ctx: Context, start: int, end: int) -> dt.date | None:
     return began + dt.timedelta(days=days - 1) if began is not None else None
 
 
+# "will begin on Monday", "takes effect on Friday": a weekday (its "on" its own) on which a duty starts
+STARTS_ON = re.compile(r"\b(?:begin|begins|start|starts|open|opens|resume|resumes|effect|force|held|meet|run|runs)\s+$", re.IGNORECASE)
+
+
+def _future_dates(ctx: Context, start: int, end: int) -> list[Any]:
+    """The dates of a span read as future ones, once per span (a sentence's duties look up the same spans)."""
+    key = f"future-dates-{start}-{end}"
+    if key not in ctx.memo:
+        ctx.memo[key] = ctx.dates(start, end, future=True)
+    return ctx.memo[key]  # type: ignore[return-value]
+
+
 def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> dt.date | None:
     """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date."""
-    for d in ctx.dates(start, end, future=True):
-        if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start):
+    for d in _future_dates(ctx, start, end):
+        if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start)):
             return d.last
-        if (obligation and d.kind == "day" and re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
+        if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
+                                                 or ctx.text.startswith("on ", d.start) and STARTS_ON.search(ctx.text, max(start, d.start - 16), d.start))
                 and not re.search(r"\b(?:since|began|begun|started|erupted|broke\s+out|signed|ended|killed|attack)\b", ctx.text[max(start, d.start - 40) : d.start])):
             return d.first
     return None
@@ -740,6 +792,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                         obligors_other.append(ob)
         if _told_by_other(ctx, start + om.start(), obligors_other, agr):
             continue  # "Hamas said that Israel had agreed to ...": another side's claim, no duty
+        if agr is not None and agr.kind == "decision" and not set(obligors_other) & set(agr.parties):
+            continue  # one party's decision binds no other party
         if party_duty and (ctx.in_quote(start + om.start()) or not obligors_other or verb in ctx.cues.number_words
                            or any(ob not in agr.parties for ob in obligors_other)):  # type: ignore[union-attr]
             continue  # only the deal's own parties owe under it
@@ -808,6 +862,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             made += _reciprocal(ctx, state, agr, c, am.end(), end, recip_deadline, (figure.start, ev_end), rule)
             continue
         subj_end = max(start, am.start() - len(before) + modal.start())  # type: ignore[union-attr]
+        if CONDITIONAL.search(text, ctx.layout.sentence_of(start)[0], subj_end):
+            continue  # "If talks go well, both sides are to ...": no duty yet
         subj = None
         if re.match(r"(?:for|with)\s", modal.group(0)):  # type: ignore[union-attr]
             # "It calls for the Houthis to free 181 ...", "with Hamas to free 20 more ...": the subject is inside
@@ -945,6 +1001,8 @@ _FREE = re.compile(
 _PULL_BACK = re.compile(
     r"(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
     r"|(?:return|returning|go|going)\s+(?:back\s+)?to\s+(?:their|its|the)\s+(?:[\w'’-]+\s+){0,2}?(?:bases|barracks|positions|lines)\b"
+    r"|(?:redeploy|redeploying|reposition|repositioning)\s+(?:[\w'’-]+\s+){0,8}?(?:away|back|out)\b"
+    r"|(?:cut|cutting|reduce|reducing|draw\s+down|drawing\s+down)\s+(?:its\s+|their\s+|the\s+)?(?:[\w'’.-]+\s+){0,2}?(?:forces|troops|presence|garrison|contingent|troop\s+numbers)\b"
     r"|(?:leave|quit|vacate|vacating|evacuate)\b"
     r"|(?:hand|handing|give|giving|return|returning)\s+(?:back\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:districts?|villages?|territor(?:y|ies)|towns?|regions?|areas?)\b",
     re.IGNORECASE)
@@ -978,6 +1036,23 @@ DUTY_KINDS = (
 HANDED_THINGS = re.compile(r"\s+(?:(?:all|its|their|the|of|remaining|heavy|light|small|any)\s+){0,4}(?:weapons|arms|equipment|materiel|ammunition|bodies|remains|lists?|maps|territory|districts?|villages?)\b", re.IGNORECASE)
 # "withdraw its bid to host ...": a step other than a pull-back
 NOT_PULL_BACK = re.compile(r"\s+(?:its|their|his|her|the|a|an)\s+(?:[\w'’-]+\s+){0,2}?(?:bid|bids|candidacy|candidature|application|claim|claims|objection|objections|complaint|support|recognition|ambassadors?|lawsuit|case|request|veto|reservations?|nomination|offer|proposal)\b", re.IGNORECASE)
+
+
+# duties named as nouns, with their kinds: "a seven-day ceasefire", "a halt in offensive operations",
+# "a gradual, balanced and synchronised withdrawal", "an exchange of prisoners", "direct talks"
+_NOMINAL_LEAD = r"(?:a|an|the)\s+(?:[\w-]+,?\s+){0,6}?"
+NOMINAL_DUTIES = tuple((kind, re.compile(_NOMINAL_LEAD + pattern, re.IGNORECASE)) for kind, pattern in (
+    ("ceasefire", r"(?:cease-?fire|truce|armistice|humanitarian\s+pause|cessation\s+of\s+(?:all\s+)?(?:hostilities|fighting)"
+                  r"|(?:end|halt|stop|pause)\s+(?:to|in|of)\s+(?:the\s+|all\s+)?(?:fighting|hostilities|offensive\s+(?:military\s+)?(?:operations|actions?)|attacks|military\s+operations))\b"),
+    ("withdraw", r"(?:withdrawal|pull-?back|pull-?out)\b"),
+    ("release", r"(?:(?:prisoner|detainee|hostage)s?\s+(?:exchange|swap)|exchange\s+of\s+(?:all\s+)?(?:prisoners|detainees|captives|hostages))\b"),
+    ("talks", r"(?:talks|negotiations|dialogue)\b"),
+))
+
+
+def nominal_kind(text: str, pos: int) -> str | None:
+    """The kind of a duty named as a noun phrase at ``pos`` ("a halt in offensive operations": ceasefire), else None."""
+    return next((kind for kind, pattern in NOMINAL_DUTIES if pattern.match(text, pos)), None)
 
 
 def duty_kind(text: str, pos: int, end: int) -> str:
@@ -1160,13 +1235,14 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             continue
         if (m.group("pardon") or m.group("passive")) and ctx.kind_of(decider) not in ("government", "state", "armed_movement"):
             continue  # pardons and release orders come from a government or a movement's command
+        lead = REST_OF.match(text, m.end())  # "the release of the remaining 400"
         fp = _figure_people(ctx, m.end(), s_end)
-        if fp is not None and fp[2] - m.end() > 12:
+        if fp is not None and fp[2] - lead.end() > 12:
             fp = None
         if fp is None:
             # "the release of all 400", "ordering the 400 to be freed": people the text named before
-            bare = ctx.numbers.find(text, m.end(), min(s_end, m.end() + 16))
-            if not bare or not bare[0].value or bare[0].value < 2 or bare[0].start - m.end() > 10 or not re.match(
+            bare = ctx.numbers.find(text, m.end(), min(s_end, lead.end() + 16))
+            if not bare or not bare[0].value or bare[0].value < 2 or bare[0].start - lead.end() > 10 or not re.match(
                     r"\s*(?:[,;.]|to\s+be\b|be\b|$)", text[bare[0].end : s_end]):
                 continue
             held = _held_nearby(ctx, bare[0].start)
@@ -1177,7 +1253,7 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
         else:
             object_party = None
         figure, obj, o_start, o_end = fp
-        if m.group("passive") and not re.match(r"\s*(?:[\w'’-]+\s+){0,4}?(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b", text[o_end:s_end]):
+        if m.group("passive") and not ORDERED_FREED.match(text, o_end, s_end):
             continue
         object_party = object_party or _object_party(ctx, o_start, o_end)
         # the release of the other side's people is owed by their holder; of no side's ("ordinary inmates"), by the decider's
@@ -1208,20 +1284,32 @@ def _decree_maker(ctx: Context, s_start: int, pos: int, last: bool = False):
         if who is not None and who.actor and not ctx.in_quote(who.start):
             found.append(who)
     for who in ctx.mentions_in(s_start, pos):
-        if (who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and SIGNED_DECREE.match(text, who.end)
-                and not ctx.in_quote(who.start)):
+        if (who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and not ctx.in_quote(who.start)
+                and (SIGNED_DECREE.match(text, who.end) or OWN_DECREE.match(text, who.end)
+                     or DECREE_SIGNED.match(text, who.end) and DECREE_BEFORE.search(text, max(s_start, who.start - 12), who.start))):
             found.append(who)
     if not found:
         return None
     return max(found, key=lambda w: w.start) if last else found[0]
 
 
+# "President X's decree of May 25", "Ghani's own decree": the maker names the decree
+OWN_DECREE = re.compile(r"['’]s\s+(?:[\w-]+\s+){0,2}?(?:decree|directive|executive\s+order)\b", re.IGNORECASE)
+# "a decree President X signed on March 11": the maker after the decree
+DECREE_BEFORE = re.compile(r"\b(?:decree|order|directive)\s+(?:that\s+)?$", re.IGNORECASE)
+DECREE_SIGNED = re.compile(r"\s+(?:had\s+|has\s+)?(?:signed|issued)\b")
 DECREE_SUBJECT = re.compile(r"\s*(?:It|(?:The|This|That|Its|His|Her)\s+(?:new\s+|presidential\s+|royal\s+)?(?:decree|order|decision|directive|pardon))\s+(?:also\s+)?", re.IGNORECASE)
 ORDERED_TO = re.compile(
     r"\b(?:ordered|instructed|directed|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces)\s+to\s+",
     re.IGNORECASE,
 )
-COMMITS_TO = re.compile(r"\b(?:commits|committed|obliges|obliged|requires|required|binds|bound)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
+COMMITS_TO = re.compile(r"\b(?:commits|committed|committing|obliges|obliged|obliging|requires|required|requiring|binds|bound|binding)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
+# what stands for a deal before the verb that binds: "It also requires", "This obliges", ", committing"
+DEAL_PRONOUN = re.compile(r"(?:\b(?:it|this|they)\s+(?:also\s+|further\s+|effectively\s+)?|,\s*(?:and\s+)?)$", re.IGNORECASE)
+# a part or a record of a deal: "its eighth point committed", "That statement also committed"
+DEAL_PART = re.compile(r"\b(?:point|clause|article|provision|section|paragraph|statement|text|document|communiqu[eé]|protocol|annex)s?\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+# the deal's own parties as the object bound: "requires them to ...", "committing both sides to ...", "obliges each side to ..."
+BOUND_GROUP = re.compile(r"(?:them|(?:both|the\s+two|the\s+three)\s+(?:sides|parties|states|countries|signatories)|each\s+(?:side|party|state|country))\s+to\s+", re.IGNORECASE)
 APPROVED_FOR = re.compile(r"\s+(?:who\s+(?:were|had\s+been)\s+)?(?:approved|cleared|earmarked|slated|selected|named)\s+for\s+(?:release|freedom)\b")
 PULL_OUT = re.compile(r"\b(?:pull|withdraw|take|bring)\s+(?:(?:all|its|their|the|remaining|[A-Z][\w.]*)\s+){0,4}(?:troops|forces|soldiers)\s+(?:out|back|home)\b|\bwithdraw\b|\bleave\b|\bquit\b")
 
@@ -1262,23 +1350,12 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
     text = ctx.text
     made: list[Commitment] = []
     for m in COMMITS_TO.finditer(text, s_start, s_end):
-        who = ctx.mention_at(m.end(), 4)
-        if who is None:
+        if not _deal_binds(ctx, s_start, m.start()):
+            continue  # "a law requires the administration to ...": no deal's term
+        bound = _bound_group(ctx, state, m.end()) or _bound_named(ctx, m.end())
+        if bound is None:
             continue
-        group = ctx.coordinated(who, m.end()) if who.kind != "sides" else [who]
-        if len(group) == 1 and who.kind != "sides":
-            group = _and_group(ctx, who)
-        if len(group) > 1 and re.match(r"\s+to\s+", text[group[-1].end : group[-1].end + 5]):
-            # "It obliges the government and Machar's SPLM-IO to form ...": each party named
-            obligors = [o for o in dict.fromkeys(ctx.party_of(a) for g in group for a in g.actors if a) if o]
-            who = group[-1]
-        elif not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
-            continue
-        else:
-            obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
-        if not obligors:
-            continue
-        vp_start = who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
+        obligors, vp_start = bound
         vp_end = _phrase_end(ctx, vp_start, s_end)
         if PULL_OUT.match(text, vp_start):
             action = "withdraw"
@@ -1287,10 +1364,12 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
         if action == "other":
             action = duty_kind(text, vp_start, vp_end)  # "obliges Israel to pull its troops back"
+        if action == "other":
+            action = nominal_kind(text, vp_start) or action  # "commits each side to a halt in offensive operations"
         elif action == "withdraw" and NOT_PULL_BACK.match(text, vp_start + len(text[vp_start:vp_end]) - len(text[vp_start:vp_end].lstrip()) + len("withdraw")):
             action = "other"  # "committed Armenia to withdraw its bid to host the summit"
         agr = state.current
-        deadline = _deadline(ctx, vp_start, s_end) or _within(ctx, vp_start, s_end, agr.date if agr else None)
+        deadline = _within(ctx, vp_start, s_end, agr.date if agr else None) or _deadline(ctx, vp_start, s_end, obligation=True)
         if action == "ceasefire":
             deadline = _truce_start(ctx, agr, vp_start, min(s_end, vp_start + 160)) or deadline
         # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
@@ -1304,7 +1383,54 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
             made.append(_make(ctx, state, agr, obligor, action, " ".join(text[vp_start:vp_end].split())[:80],
                               object_party or (ctx.opponent(obligor, vp_start) if action == "release" else None), figure, deadline,
                               (m.start(), vp_end), "agreement-commits", counterparty=_other(ctx, agr, obligor)))
+        if action == "release" and figure is not None and len(obligors) == 1:
+            # "bound the insurgents to free up to 1,000 ..., in return for the release by the government of 5,000 ..."
+            made += _reciprocal(ctx, state, agr, made[-1], fp[3] if fp is not None else vp_end, s_end, deadline, (m.start(), vp_end), "agreement-commits")
     return made
+
+
+def _deal_binds(ctx: Context, s_start: int, pos: int) -> bool:
+    """Whether what binds at ``pos`` is a deal or decision: a noun of one or of a part of one ("its eighth point"),
+    "It"/"This" standing for it, or a participle after the words that name it ("..., committing both sides to ...")."""
+    before = ctx.text[max(s_start, pos - 120) : pos]
+    return bool(DEAL_PRONOUN.search(before) or DEAL_PART.search(before) or _noun_pattern(ctx).search(before))
+
+
+def _bound_named(ctx: Context, pos: int) -> tuple[list[str], int] | None:
+    """(parties, where the duty's verb starts) for the parties a deal binds by name at ``pos``:
+    "commits Washington to ...", "obliges the government and Machar's SPLM-IO to ..."."""
+    text = ctx.text
+    who = ctx.mention_at(pos, 4)
+    if who is None:
+        return None
+    group = ctx.coordinated(who, pos) if who.kind != "sides" else [who]
+    if len(group) == 1 and who.kind != "sides":
+        group = _and_group(ctx, who)
+    if len(group) > 1 and re.match(r"\s+to\s+", text[group[-1].end : group[-1].end + 5]):
+        # "It obliges the government and Machar's SPLM-IO to form ...": each party named
+        obligors = [o for o in dict.fromkeys(ctx.party_of(a) for g in group for a in g.actors if a) if o]
+        who = group[-1]
+    elif not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
+        return None
+    else:
+        obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
+    if not obligors:
+        return None
+    return obligors, who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
+
+
+def _bound_group(ctx: Context, state: _State, pos: int) -> tuple[list[str], int] | None:
+    """(parties, where the duty's verb starts) for a deal that binds its own parties as a group:
+    "It also required them to release ...", "committing both sides to a cessation of hostilities"."""
+    from loaders.extract.terms import _group_parties
+
+    m = BOUND_GROUP.match(ctx.text, pos)
+    agr = state.current
+    if m is None or agr is None or agr.kind != "agreement":
+        return None
+    count = re.search(r"\b(?:both|two|three)\b", m.group(0), re.IGNORECASE)
+    parties = _group_parties(ctx, count.group(0) if count else None, list(agr.parties))
+    return (parties, m.end()) if parties else None
 
 
 def _and_group(ctx: Context, who: Any) -> list[Any]:
@@ -1377,7 +1503,8 @@ def _approved_for_release(ctx: Context, state: _State, s_start: int, s_end: int)
 def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Commitment]:
     """'the 5,000 Taliban prisoners it had agreed to free': the commitment restated in passing."""
     text = ctx.text
-    if not re.search(r"\b(?:agreed|committed|pledged|promised|undert(?:ook|aken)|required|is|are|was|were)\s+to\s+(?:free|release|hand)\b", text[s_start:s_end]):
+    if not re.search(r"\b(?:(?:agreed|committed|pledged|promised|undert(?:ook|aken)|required|is|are|was|were)\s+to\s+(?:free|release|hand)|ordered\s+(?:to\s+be\s+)?(?:freed|released|set\s+free))\b",
+                     text[s_start:s_end]):
         return []
     from loaders.extract.releases import _figure_with_people, _patterns
 
@@ -1412,6 +1539,11 @@ def _relative_commitments(ctx: Context, state: _State, s_start: int, s_end: int)
         if obligor is None:
             continue
         agr = state.current
+        if rel.group("ordered") and obligor != "unknown":
+            # "the 500 prisoners Ghani ordered freed on 31 July": the order is the decider's own decision
+            date = _date_in(ctx, rel.end(), min(s_end, rel.end() + 40)) or ctx.doc.published
+            agr = state.agreements.setdefault(agreement_id("decision", (obligor,), date), _Agr(
+                "decision", (obligor,), (obligor,), date, "", figure.start, rel.end(), True))
         if obligor == "unknown" or ctx.kind_of(obligor) not in ("government", "state", "armed_movement"):
             # "the 400 prisoners the jirga agreed to free on August 9": an assembly decides, the holder frees
             held = _object_party(ctx, figure.start, noun_end) or _held_nearby(ctx, figure.start)
