@@ -982,16 +982,17 @@ class _DocState:
                 continue
             if text[g_start].isupper() and re.match(r"\s+[A-Z]", text[g_end : g_end + 2]) and g_start > 0 and text[g_start - 1] == " " and text[g_start - 2 : g_start - 1] not in ".!?\n":
                 continue  # "Hostages and Missing Families Forum": a word inside a name
+            if GROUP_AS_OBJECT.search(text, max(0, g_start - 30), g_start):
+                continue  # "lawyers for the families", "greeted by relatives": no speaker there
             # left: capitalised or modifier words, back to a determiner or the clause's start
             left = g_start
-            for tok in reversed(list(re.finditer(r"[\w.'’-]+", text[max(0, g_start - 40) : g_start]))):
-                tstart = max(0, g_start - 40) + tok.start()
+            for tok in reversed(list(WORD.finditer(text, max(0, g_start - 40), g_start))):
+                tstart = tok.start()
                 if text[tstart + len(tok.group(0)) : left].strip():
                     break
                 word = tok.group(0)
                 low = word.lower()
-                if low in ("the", "some", "many", "several", "other", "local", "international", "independent", "foreign",
-                           "his", "her", "their", "its"):
+                if low in GROUP_DETERMINERS:
                     left = tstart
                     continue
                 if (word in self.f.demonyms or (word[0].isupper() and low not in STOP_WORDS and low not in self.f.title_words)) and not word.endswith("."):
@@ -1005,9 +1006,7 @@ class _DocState:
                     continue
                 right += np.end()
             else:
-                pp = re.match(r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country"
-                              r"|(?:(?:freed|released|missing|dead|kidnapped|abducted|detained|jailed)\s+)?(?:soldiers|hostages|prisoners|detainees|captives|victims|missing|disappeared|dead|men|women|abductees))\b",
-                              text[right : right + 60])
+                pp = GROUP_PP.match(text[right : right + 60])
                 if pp:
                     right += pp.end()
             parties = self.parties_in(left, right)
@@ -1045,6 +1044,18 @@ class _DocState:
 
 # a place after plural officials: "officials in Kabul"
 PLACE_AFTER = re.compile(r"\s+(?:in|from)\s+([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)?)")
+
+# a group named as the object of a preposition ("lawyers for the families", "greeted by relatives"),
+# which cannot be the subject of a speech verb
+GROUP_AS_OBJECT = re.compile(r"\b(?:for|of|by|with|(?<!according\s)to|from|among|between|about|on|at|in)\s+(?:(?:the|their|his|her|its|some|many|several|other|local)\s+)*$",
+                             re.IGNORECASE)
+WORD = re.compile(r"[\w.'’-]+")
+GROUP_DETERMINERS = frozenset(("the", "some", "many", "several", "other", "local", "international", "independent", "foreign",
+                               "his", "her", "their", "its"))
+# what follows a group as part of its description: "residents of Kabul", "families of the soldiers"
+GROUP_PP = re.compile(
+    r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country"
+    r"|(?:(?:freed|released|missing|dead|kidnapped|abducted|detained|jailed)\s+)?(?:soldiers|hostages|prisoners|detainees|captives|victims|missing|disappeared|dead|men|women|abductees))\b")
 
 # organs referred to again by their head noun alone: "the council said" after "the National Security Council"
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
