@@ -229,3 +229,35 @@ def test_names_with_letters_beyond_latin_1(name: str, expected: str) -> None:
 def test_a_known_one_word_name_at_the_start_of_another_name() -> None:
     assert _one("Petro Poroshenko said the talks would go on.")[0] == "petro-poroshenko"
     assert _one("Petro said the talks would go on.")[0] == "gustavo-petro"
+
+
+# -- words that open a sentence and are no names ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, speaker",
+    [
+        ("(Adds Rahmon quotes) Emomali Rahmon signed the accord in Moscow. Rahmon told reporters that the war was over.",
+         "emomali-rahmon"),
+        ("Kiir signed the deal. What Kiir told the crowd was short: the war is over. Salva Kiir said the army would go home.",
+         "salva-kiir"),
+    ],
+)
+def test_sentence_openers_are_no_part_of_a_name(text: str, speaker: str) -> None:
+    found = _said(text)
+    assert found and all(not s.startswith(("adds-", "what-")) for s, _, _ in found), found
+    assert speaker in [s for s, _, _ in found]
+
+
+def test_a_festival_is_no_speaker() -> None:
+    facts = _facts("Abiy Ahmed spoke in Addis Ababa. On the first day of the Eid holiday, he promised to free 500 prisoners.")
+    assert [(s.speaker, s.text) for s in facts.statements] == [("abiy-ahmed", "to free 500 prisoners")]
+
+
+def test_an_opening_phrase_of_time_is_no_reported_clause() -> None:
+    found = _said("Ashraf Ghani spoke in Kabul. On May 24, the first day of the holiday, he pledged in a televised address "
+                  "to free up to 2,000 prisoners.")
+    assert len(found) == 1
+    statement = _facts("Ashraf Ghani spoke in Kabul. On May 24, the first day of the holiday, he pledged in a televised "
+                       "address to free up to 2,000 prisoners.").statements[0]
+    assert statement.evidence.text.startswith("On May 24") and statement.text == "to free up to 2,000 prisoners"

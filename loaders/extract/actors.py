@@ -39,7 +39,10 @@ STOP_WORDS = frozenset(
     this that these those it its they he she we i his her their our there here then so also yet meanwhile however
     according under over about between among during despite until against without within both all some many
     earlier later last next monday tuesday wednesday thursday friday saturday sunday january february march april
-    may june july august september october november december""".split()
+    may june july august september october november december
+    what who whom whose which where why how whether not no once every each even only just still now today yesterday
+    tonight unlike instead neither nor either adds updates corrects
+    eid ramadan christmas easter nowruz passover diwali hanukkah lent advent""".split()
 )
 ORG_WORDS = frozenset(
     """council office ministry committee press agency prison base province party front army forces force government

@@ -34,7 +34,7 @@ CLAUSE_END = re.compile(
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
-    r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])|yesterday|today|last\s+week|this\s+week|late\s+\w+day|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
+    r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])|yesterday|today|last\s+week|this\s+week|late\s+\w+day|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
     re.IGNORECASE,
 )
 UNDER_DEAL = re.compile(r"(?:Under|As\s+part\s+of|In\s+line\s+with)\s+(?:the|a|its|their|that|this)\s+[^,;]{0,80}?\b(?:[Aa]greement|[Dd]eal|[Aa]ccord|[Pp]act|[Tt]ruce|[Dd]eclaration|[Tt]reaty|[Cc]easefire|[Dd]ecree|[Pp]rotocol)\b")
@@ -553,6 +553,11 @@ def _owner_start(ctx: Context, subject: Mention) -> int:
     return subject.start
 
 
+# an opening phrase of time or place (with a description of it) before the speaker, which is no
+# reported clause: "On May 24, the first day of the holiday, he pledged ..."
+ADJUNCT_LEAD = re.compile(r"(?:On|In|At|By|Late|Early|Earlier|Later|Last|This|That|During|After|Before)\b[^,;:\"“”]{1,60},"
+                          r"(?:\s*(?:the|a|an|his|her|its|their)\s[^,;:\"“”]{1,80},)?\s*")
+
 # what may stand between the comma closing a reported clause and its speaker: "..., the ministry said",
 # "..., Oman's foreign ministry said", "..., the UN's refugee agency said"
 LEAD_COMMA = re.compile(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}['’]s?\s+)?$")
@@ -581,8 +586,11 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         ev_start = _preposed_description(ctx, s_start, ev_start)
     lead_clause = not intro and LEAD_COMMA.search(text[s_start : subjects[0].start]) and len(text[s_start : subjects[0].start].split()) >= 3
     attribution_end = verb.end
-    if lead_clause and (re.search(r",\s*$", text[verb.end : c_start]) or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to|this|last|yesterday|today|tonight|overnight|separately|via|through)\b", text[c_start:s_end])):
-        comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
+    comma = re.search(r"\s*,\s*$", text[verb.end : c_start])
+    postposed = lead_clause and (comma or re.match(r"\s*(?:after|before|during|following|in|at|on|late|earlier|when|while|as|amid|from|to|this|last|yesterday|today|tonight|overnight|separately|via|through)\b", text[c_start:s_end]))
+    if postposed and not comma and ADJUNCT_LEAD.fullmatch(text, s_start, subjects[0].start):
+        ev_start = s_start  # "On May 24, the first day of the holiday, he pledged in ... to ...": no words before him
+    elif postposed:
         if comma:
             attribution_end = verb.end + comma.start()
         else:  # "..., the U.N. said after a week of talks": the attribution runs to the end
