@@ -401,6 +401,7 @@ def evaluate(
     gold_dir: Path = typer.Argument(..., help="Folder of gold fact files (<doc-id>.yaml)."),
     corpus: Optional[Path] = typer.Option(None, "--corpus", help="The articles and manifest (default: GOLD_DIR/../corpus)."),
     fmt: str = FormatOpt,
+    why: bool = typer.Option(False, "--why", help="Also count why gold facts were missed: not found, or which fields differ."),
 ) -> None:
     """Precision, recall and F1 of extraction against gold fact files, per fact type."""
     from loaders.evaluate import evaluate_dirs
@@ -415,6 +416,9 @@ def evaluate(
          title=f"Extraction against {gold_dir} ({scores.documents} documents)")
     if scores.statement_type_accuracy is not None:
         typer.echo(f"statement type accuracy on matched statements: {scores.statement_type_accuracy:.3f}")
+    if why:
+        emit([{"type": k, "missed because": c, "facts": n} for k, c, n in scores.causes], fmt,
+             ["type", "missed because", "facts"], title="Why gold facts were missed (the extracted fact overlapping each most)")
 
 
 @app.command()

@@ -71,6 +71,10 @@ class Scores:
     missed: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
     statement_type_accuracy: float | None = None
+    # why gold facts were missed: (fact type, cause, how many), most frequent first; the cause is
+    # "not found" (no extracted fact of the type overlaps it) or the fields in which the extracted
+    # fact overlapping it most differs ("speaker", "span", "date_from+date_to", ...)
+    causes: tuple[tuple[str, str, int], ...] = ()
 
     def __getitem__(self, name: str) -> TypeScore:
         for t in self.types:
@@ -92,6 +96,10 @@ class Scores:
                            "tp": t.tp, "fp": t.fp, "fn": t.fn}
         if self.statement_type_accuracy is not None:
             out["statement_type_accuracy"] = round(self.statement_type_accuracy, 4)
+        why: dict[str, dict[str, int]] = {}
+        for kind, cause, n in self.causes:
+            why.setdefault(kind, {})[cause] = n
+        out["missed_because"] = why
         return out
 
 
@@ -206,6 +214,38 @@ def _describe(kind: str, doc: str, fact: Any) -> str:
     return f"{kind} {doc}: " + " ".join(bits)
 
 
+# the fields compared for each fact type, in the order a cause names them
+FIELDS = {
+    "statements": ("speaker",),
+    "releases": ("releaser", "released_party", "count", "date_from", "date_to"),
+    "commitments": ("obligor", "action", "target", "deadline"),
+    "agreements": ("kind", "date", "signatories"),
+}
+ACTOR_FIELDS = frozenset({"speaker", "releaser", "released_party", "obligor"})
+
+
+def _cause(kind: str, gold_fact: Any, left: Sequence[Any], actors: "_Actors") -> str:
+    """Why a gold fact was missed: "not found" when no unmatched extracted fact of its type
+    overlaps it, else the fields in which the one overlapping it most differs."""
+    best = max(left, key=lambda p: _ev_score(p, gold_fact), default=None)
+    if best is None or _ev_score(best, gold_fact) == 0:
+        return "not found"
+    differ = []
+    for name in FIELDS[kind]:
+        a, b = getattr(best, name), getattr(gold_fact, name)
+        if name in ACTOR_FIELDS:
+            same = actors.same(a, b)
+        elif name == "signatories":
+            same = _same_parties(actors, best, gold_fact)
+        else:
+            same = a == b
+        if not same:
+            differ.append(name)
+    if kind == "statements" and _ev_score(best, gold_fact) < OVERLAP:
+        differ.append("span")
+    return "+".join(differ) or "matched to another"
+
+
 def evaluate(predicted: dict[str, DocFacts], gold: dict[str, DocFacts], gazetteer: Gazetteer | None = None) -> Scores:
     """Compare predicted facts with gold facts, document by document (the gold's documents)."""
     gaz = gazetteer or load_gazetteer()
@@ -213,6 +253,7 @@ def evaluate(predicted: dict[str, DocFacts], gold: dict[str, DocFacts], gazettee
     missed: list[str] = []
     extra: list[str] = []
     typed = [0, 0]
+    causes: dict[tuple[str, str], int] = {}
     for doc_id in sorted(gold):
         g = gold[doc_id]
         p = predicted.get(doc_id) or DocFacts(doc_id)
@@ -245,6 +286,12 @@ def evaluate(predicted: dict[str, DocFacts], gold: dict[str, DocFacts], gazettee
             hit_g = {j for _, j in pairs}
             extra += [_describe(kind, doc_id, f) for i, f in enumerate(pred) if i not in hit_p]
             missed += [_describe(kind, doc_id, f) for j, f in enumerate(gold_facts) if j not in hit_g]
+            if kind in FIELDS:
+                left = [f for i, f in enumerate(pred) if i not in hit_p]
+                for j, f in enumerate(gold_facts):
+                    if j not in hit_g:
+                        key = (kind, _cause(kind, f, left, actors))
+                        causes[key] = causes.get(key, 0) + 1
             if kind == "statements":
                 for i, j in pairs:
                     typed[0] += pred[i].type == gold_facts[j].type
@@ -255,6 +302,7 @@ def evaluate(predicted: dict[str, DocFacts], gold: dict[str, DocFacts], gazettee
         missed=tuple(missed),
         extra=tuple(extra),
         statement_type_accuracy=typed[0] / typed[1] if typed[1] else None,
+        causes=tuple((k, c, n) for (k, c), n in sorted(causes.items(), key=lambda x: (TYPES.index(x[0][0]), -x[1], x[0][1]))),
     )
 
 

@@ -87,6 +87,27 @@ def test_evaluate_scores_table_and_dict() -> None:
     assert scores.to_dict()["statements"] == {"precision": 1.0, "recall": 0.0, "f1": 0.0, "tp": 0, "fp": 0, "fn": 1}
 
 
+def test_evaluate_scores_say_why_gold_facts_were_missed() -> None:
+    day = dt.date(2020, 4, 12)
+    gold = DocFacts("d", statements=(st("taliban", 0, 100), st("taliban", 200, 300), st("taliban", 400, 500)),
+                    releases=(Release("taliban", "government-of-afghanistan", 20, ev(600, 650), date_from=day, date_to=day),))
+    pred = DocFacts("d", statements=(st("united-states", 0, 100), st("taliban", 250, 300)),
+                    releases=(Release("taliban", "government-of-afghanistan", 30, ev(600, 640), date_from=day,
+                                      date_to=dt.date(2020, 4, 13)),))
+    scores = evaluate({"d": pred}, {"d": gold})
+    assert scores.causes == (
+        ("statements", "not found", 1), ("statements", "span", 1), ("statements", "speaker", 1),
+        ("releases", "count+date_to", 1),
+    )
+    assert scores.to_dict()["missed_because"] == {"statements": {"not found": 1, "span": 1, "speaker": 1},
+                                                  "releases": {"count+date_to": 1}}
+
+
+def test_evaluate_scores_a_full_match_has_no_causes() -> None:
+    gold = {"d": DocFacts("d", statements=(st("taliban", 0, 100),))}
+    assert evaluate(gold, gold).causes == ()
+
+
 def test_evaluate_scores_seed_articles_reach_target() -> None:
     scores = evaluate_dirs(ROOT / "corpus", ROOT / "corpus" / "facts")
     assert scores.documents == 2
