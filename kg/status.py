@@ -146,21 +146,26 @@ def group_events(reports: list[Report]) -> list[Event]:
     its event is never compared.
     """
     ordered = sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start))
-    reach = max((r.when - min(r.date_from or r.when, r.published) for r in ordered), default=dt.timedelta(0))
+    terms_of = [_terms(r) for r in ordered]
+    # how far before its own day a report that can match may reach (its period's start, or its
+    # publication): only such reports count, so a running total "since April" does not keep
+    # months of events active
+    reach = max((r.when - min(r.date_from or r.when, r.published) for r, t in zip(ordered, terms_of) if t is not None),
+                default=dt.timedelta(0))
     events: list[Event] = []
-    # each active event with the latest day one of its reports reaches and its reports' terms
+    # each active event (one that a later report may still join: it has a report that can match)
+    # with the latest day one of its reports reaches and its reports' terms
     active: list[tuple[Event, list[dt.date], list[tuple]]] = []
-    for report in ordered:
+    for report, terms in zip(ordered, terms_of):
         floor = report.when - reach - SAME_EVENT_WINDOW
         if active and active[0][1][0] < floor:
             active = [entry for entry in active if entry[1][0] >= floor]
-        terms = _terms(report)
         if terms is not None and _join(active, report, terms):
             continue
         event = Event([report])
         events.append(event)
-        active.append((event, [max(report.published, report.date_to or report.published)],
-                       [terms] if terms is not None else []))
+        if terms is not None:
+            active.append((event, [max(report.published, report.date_to or report.published)], [terms]))
     return events
 
 

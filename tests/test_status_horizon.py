@@ -33,7 +33,7 @@ def reports(draw) -> list[Report]:
     for n in range(draw(st.integers(0, 40))):
         start = DAY + dt.timedelta(days=draw(st.integers(0, 400)))
         dated = draw(st.sampled_from(["both", "both", "from", "to", "neither"]))
-        length = dt.timedelta(days=draw(st.sampled_from([0, 0, 1, 2, 6, 30])))
+        length = dt.timedelta(days=draw(st.sampled_from([0, 0, 1, 2, 6, 30, 120])))
         lag = dt.timedelta(days=draw(st.integers(-3, 20)))
         out.append(Report(f"r{n}", f"d{draw(st.integers(0, 9))}", start + length + lag,
                           draw(st.sampled_from([None, 20, 80, 86, 100, 300])), "exact",
