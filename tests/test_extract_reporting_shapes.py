@@ -261,3 +261,37 @@ def test_an_opening_phrase_of_time_is_no_reported_clause() -> None:
     statement = _facts("Ashraf Ghani spoke in Kabul. On May 24, the first day of the holiday, he pledged in a televised "
                        "address to free up to 2,000 prisoners.").statements[0]
     assert statement.evidence.text.startswith("On May 24") and statement.text == "to free up to 2,000 prisoners"
+
+
+# -- names of places and bodies, bylines, and where an unnamed official serves -------------
+
+
+def test_a_name_after_the_is_no_person() -> None:
+    found = _said("Irakli Garibashvili said the countries of the South Caucasus could now live in peace. "
+                  "He thanked the mediators for their patience.")
+    assert [s for s, _, _ in found] == ["irakli-garibashvili", "irakli-garibashvili"]
+
+
+def test_a_body_named_after_the_speaks_as_a_party() -> None:
+    facts = _facts("Colombia's ELN freed the man on Thursday, the Catholic Church said.")
+    assert [s.speaker for s in facts.statements] == ["catholic-church"]
+    assert [p.id for p in facts.parties] == ["catholic-church"]
+
+
+def test_a_name_never_runs_across_a_blank_line() -> None:
+    facts = _facts('By Ana Ruiz, Diplomatic Correspondent\n\nNorthern Ireland\'s parties reached a deal. '
+                   '"It is a new start," said Gerry Adams.')
+    assert all("correspondent" not in p.id for p in facts.persons)
+    assert [s.speaker for s in facts.statements] == ["gerry-adams"]
+
+
+def test_an_administration_official_is_american_where_the_united_states_is_named() -> None:
+    speaker, _, _ = _one("Iran and the United States swapped prisoners in Doha. "
+                         "A senior administration official said the talks had lasted months.")
+    assert speaker == "united-states/senior-administration-official/anon-t1"
+
+
+def test_an_official_in_a_seat_of_government_serves_that_government() -> None:
+    speaker, _, _ = _one("Sudan and the SPLM signed the accord in Naivasha, Kenya. "
+                         "In Khartoum, a government spokesman said the accord would hold.")
+    assert speaker == "sudan/government-spokesman/anon-t1"

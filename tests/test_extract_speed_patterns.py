@@ -10,7 +10,7 @@ from loaders.extract.actors import ActorFinder
 from loaders.extract.cues import load_cues, word_start_pattern, words_pattern
 from loaders.gazetteer import load_gazetteer
 
-_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+_UP, _LOW = actors._UP, actors._LOW  # Latin letters by case, beyond Latin-1 too
 PLAIN = {
     "PRONOUNS": re.compile(r"(?<![\w])(?:[Hh]e|[Ss]he|[Tt]hey)(?![\w'’])"),
     "SIDES": re.compile(
@@ -19,9 +19,10 @@ PLAIN = {
     ),
     "GOVERNMENT_OF": re.compile(r"(?<![\w])(?:[Tt]he\s+)?(?:[Gg]overnment|[Aa]uthorities|[Aa]rmed\s+[Ff]orces)\s+of\s+(?:the\s+)?(?=[A-Z])"),
     "NAME": re.compile(
-        rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][A-Za-zÀ-ÿ]+)*"
-        rf"(?:\s+(?:(?:al|bin|ibn|bint|de|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
-        rf"(?:[-'’][A-Za-zÀ-ÿ]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
+        rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
+        rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?"
+        rf"(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+        rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
     ),
     "MARKS": re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])"),
     "PARAGRAPH": re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*"),
@@ -36,7 +37,7 @@ FAST = {"PRONOUNS": actors.PRONOUNS, "SIDES": actors.SIDES, "GOVERNMENT_OF": act
 WORDS = """the The THE two both Both each Each sides side parties signatories signatory warring agreed will are
 he He she She they They they's they' Russia's Government government authorities Armed Forces of Kenya Ab AbC McDonald
 de al Jr. Sr X. Émile ß O'Neil Ab-cd deal deals Deal cease-fire Ceasefire text road map roadmap annex plans terms
-accord Truces understandings x-deal deal-x a said “ ” „ « » ‘ ’ ' " x é 12""".split()
+accord Truces understandings x-deal deal-x a said “ ” „ « » ‘ ’ ' " x é 12 Kubiš Davutoğlu Łukasz Şahin""".split()
 SEPARATORS = ["", " ", "  ", "\n", "\r\n", " \n\n ", "\t", "\u00a0", "-", "'", "’", ".", ",", ", ", "!", "_", "1", "é"]
 
 

@@ -86,7 +86,8 @@ _LOW = "a-zß-öø-ÿ" + "".join(c for c in _EXTENDED if c.islower())
 NAME = re.compile(
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
     rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
-    rf"(?:\s+(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+    # words apart by spaces or one line break, never a blank line ("Political Correspondent" then a new paragraph)
+    rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
     rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
 )
 NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
@@ -706,6 +707,21 @@ class _DocState:
         self.mentions = kept
         self.merge_appositions()
 
+    def _organisation(self, c: _Cand, name: str) -> None:
+        """A body the text names without the gazetteer knowing it ("the Catholic Church"): a new
+        party of kind other, so that it can speak but never stands for "he" or "she"."""
+        pid = slug(_ascii(name))
+        if pid not in self.parties and pid not in self.gaz.parties:
+            self.parties[pid] = Party(pid, name, "other")
+        self._add(Mention(c.start, c.end, "party", (pid,), party=pid, core_start=c.start, core_end=c.end))
+
+    def _seat_before(self, at: int) -> str | None:
+        """The government whose seat opens the sentence just before ``at`` ("In Khartoum, a ..."),
+        if the place is a known seat."""
+        m = SEAT_BEFORE.search(self.text, max(0, at - 60), at)
+        party = self.gaz.metonyms.get(normalise(m.group(1))) if m else None
+        return party if self.party_kind(party) in ("government", "state") else None
+
     def _seat_after(self, c: _Cand) -> tuple[str, int] | None:
         """The government whose seat follows plural officials ("officials in Kyiv") and where the
         place ends; None for other descriptors, or a place that is no known seat."""
@@ -733,6 +749,13 @@ class _DocState:
             else:
                 actor = self.f.alias_norm.get(normalise(name)) or slug(_ascii(name))
                 new = actor not in self.gaz.persons
+                first = name.split()[0].lower().rstrip(".")
+                if new and PLACE_ARTICLE.search(text, max(0, c.start - 4), c.start) and first not in self.f.title_words and first not in HONORIFICS:
+                    # "the South Caucasus", "the East Room": a name after "the" is a place or a body, not a person;
+                    # a body when its last word says so ("the Catholic Church")
+                    if name.split()[-1].lower() in BODY_HEADS:
+                        self._organisation(c, " ".join(name.split()))
+                    return
         start, end = c.start, c.end
         title_start, title = self.title_before(c.start)
         post: str | None = None
@@ -956,7 +979,10 @@ class _DocState:
             modifiers = set(re.findall(r"[a-z]+", text[t_start:right].lower()))
             if party is None and modifiers & {"security", "government", "military", "palace", "presidential", "prison", "intelligence", "police", "army", "interior", "ministry", "administration", "cabinet",
                                               "governor", "provincial", "regional", "district", "local", "consular", "embassy", "delegation", "negotiating"}:
-                party = self.recent_party("government", left) or self.recent_party("state", left)
+                party = self._seat_before(left)  # "In Khartoum, a government spokesman said"
+                if party is None and "administration" in modifiers and self.is_named("united-states"):
+                    party = "united-states"  # "a senior administration official": the usage of US reporting
+                party = party or self.recent_party("government", left) or self.recent_party("state", left)
             actor: str | None = None
             post: str | None = None
             if det == "the" and not plural:
@@ -1045,6 +1071,13 @@ class _DocState:
         return None, None, party
 
 
+# the last word of a body's name that the organisation words do not already cover: "the Catholic Church"
+BODY_HEADS = frozenset("church forum society association federation campaign trust congress senate synod caucus headquarters "
+                       "initiative tribunal board authority directorate secretariat bureau".split())
+# the article before a run of capitalised words that is no person's name: "the South Caucasus"
+PLACE_ARTICLE = re.compile(r"\bthe\s+$")
+# a place opening the sentence before a description of its speaker: "In Khartoum, a government spokesman"
+SEAT_BEFORE = re.compile(r"(?:^|[.!?]\s+|\n)In\s+([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)?),\s+(?:(?:a|an|the)\s+)?$")
 # a place after plural officials: "officials in Kabul"
 PLACE_AFTER = re.compile(r"\s+(?:in|from)\s+([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’.-]+)?)")
 
