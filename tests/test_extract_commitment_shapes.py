@@ -236,3 +236,18 @@ def test_a_decree_that_frees_nobody_is_none() -> None:
 
 def test_a_law_that_binds_is_no_term() -> None:
     assert duties(HAVANA + "Congress passed a law that required the government to free 40 ELN prisoners.") == set()
+
+
+# --- one duty clause with two verbs ---------------------------------------------------------------
+
+def test_a_second_verb_of_another_kind_is_a_second_duty() -> None:
+    found = duties(HAVANA + "Under the accord, the two sides are to open corridors for aid and release all the hostages "
+                   "they hold within 30 days.")
+    deadline = dt.date(2023, 7, 5)
+    assert found == {(COL, "other", None, deadline), (ELN, "other", None, deadline),
+                     (COL, "release", None, deadline), (ELN, "release", None, deadline)}
+
+
+def test_a_second_verb_of_the_same_kind_is_one_duty() -> None:
+    found = duties(HAVANA + "Under the accord, the ELN is to free 20 soldiers and release 12 police officers by July 1.")
+    assert {(o, a) for o, a, _, _ in found} == {(ELN, "release")}

@@ -77,6 +77,8 @@ GAP = re.compile(
     r"(?:\s*,\s*(?:in\s+(?:return|turn|exchange)|for\s+(?:its|their|his|her)\s+part|too|also|like\s+[^,;.\"“”]{1,40}?|as\s+well|in\s+addition|"
     r"meanwhile|however|likewise|on\s+(?:its|their)\s+side|for\s+(?:its|their)\s+side)\s*,)?\s*"
     r"(?:(?:also|too|then|both|each|now|in\s+turn|themselves|itself|alone|jointly|together)\s+)*$", re.IGNORECASE)
+# a second verb of one duty clause: "are to open corridors and (to) release all prisoners"
+AND_VERB = re.compile(r",?\s+and\s+(?:to\s+)?(?:also\s+)?(?P<verb>[a-z]+)\b")
 # a second duty of the subject of the first: "... and shall guarantee", ", and is also to"
 SHARED_SUBJECT = re.compile(r"\s*,?\s*and\s+")
 # the deal's own parties named as a group: "both sides", "the two states", "the three armed parties", "each side";
@@ -438,6 +440,12 @@ def read_terms(ctx: Context, state: Any, with_commitments: set[str]) -> None:
             clause_floor = end
             last_group = [o for o in obligors if o != "<sides>"] or last_group
             chain_end = s_end
+            # "are to open corridors and release all prisoners": a second duty of another kind, same obligors
+            second = None if nominal or _negative(om) else AND_VERB.search(text, vp, end)
+            if second is not None and (kind2 := _kind(text, second.start("verb"), end, False)) not in (kind, "other"):
+                pending.setdefault(deal_at, []).append((agr, obligors, kind, vp, second.start(), subj_start, s_start, s_end))
+                pending[deal_at].append((agr, obligors, kind2, second.start("verb"), end, subj_start, s_start, s_end))
+                continue
             pending.setdefault(deal_at, []).append((agr, obligors, kind, vp, end, subj_start, s_start, s_end))
     for deal_at, items in pending.items():
         agr = items[0][0]
