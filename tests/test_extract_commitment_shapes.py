@@ -251,3 +251,17 @@ def test_a_second_verb_of_another_kind_is_a_second_duty() -> None:
 def test_a_second_verb_of_the_same_kind_is_one_duty() -> None:
     found = duties(HAVANA + "Under the accord, the ELN is to free 20 soldiers and release 12 police officers by July 1.")
     assert {(o, a) for o, a, _, _ in found} == {(ELN, "release")}
+
+
+def test_agreed_with_the_duty_as_its_object() -> None:
+    found = duties(HAVANA + "The two sides agreed a bilateral ceasefire.")
+    assert found == {(COL, "ceasefire", None, None), (ELN, "ceasefire", None, None)}
+
+
+def test_agreed_with_a_deal_as_its_object_owes_nothing() -> None:
+    assert duties(HAVANA + "The two sides agreed a framework for later rounds.") == set()
+
+
+def test_a_cessation_of_military_hostilities_is_a_ceasefire() -> None:
+    found = duties(HAVANA + "Under it, the government and the ELN committed to a permanent cessation of military hostilities.")
+    assert {(o, a) for o, a, _, _ in found} == {(COL, "ceasefire"), (ELN, "ceasefire")}

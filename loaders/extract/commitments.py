@@ -1042,7 +1042,7 @@ NOT_PULL_BACK = re.compile(r"\s+(?:its|their|his|her|the|a|an)\s+(?:[\w'’-]+\s
 # "a gradual, balanced and synchronised withdrawal", "an exchange of prisoners", "direct talks"
 _NOMINAL_LEAD = r"(?:a|an|the)\s+(?:[\w-]+,?\s+){0,6}?"
 NOMINAL_DUTIES = tuple((kind, re.compile(_NOMINAL_LEAD + pattern, re.IGNORECASE)) for kind, pattern in (
-    ("ceasefire", r"(?:cease-?fire|truce|armistice|humanitarian\s+pause|cessation\s+of\s+(?:all\s+)?(?:hostilities|fighting)"
+    ("ceasefire", r"(?:cease-?fire|truce|armistice|humanitarian\s+pause|cessation\s+of\s+(?:all\s+)?(?:(?:military|armed)\s+)?(?:hostilities|fighting)"
                   r"|(?:end|halt|stop|pause)\s+(?:to|in|of)\s+(?:the\s+|all\s+)?(?:fighting|hostilities|offensive\s+(?:military\s+)?(?:operations|actions?)|attacks|military\s+operations))\b"),
     ("withdraw", r"(?:withdrawal|pull-?back|pull-?out)\b"),
     ("release", r"(?:(?:prisoner|detainee|hostage)s?\s+(?:exchange|swap)|exchange\s+of\s+(?:all\s+)?(?:prisoners|detainees|captives|hostages))\b"),

@@ -63,7 +63,9 @@ STRONG = (r"(?:is|are|was|were)(?:\s+(?:also|then|now|further|likewise|each|both
           r"|must|shall|(?:has|have|had)\s+(?:also\s+)?undertaken(?P<nneg>\s+not|\s+never)?\s+to|undert(?:ook|akes?)(?P<uneg>\s+not|\s+never)?\s+to"
           r"|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|required)(?:\s*,\s*[^,;.\"“”]{1,40},)?\s+to"
           r"|(?:is|are|was|were)\s+(?:also\s+)?(?P<barred>barred|prohibited|forbidden)\s+from"
-          r"|(?:has\s+|have\s+|had\s+)?(?:also\s+|further\s+|each\s+)?(?:agreed|pledged|committed|commits?|agrees?|pledges?)(?:\s+themselves|\s+itself)?(?P<cneg>\s+not|\s+never)?\s+to")
+          r"|(?:has\s+|have\s+|had\s+)?(?:also\s+|further\s+|each\s+)?(?:agreed|pledged|committed|commits?|agrees?|pledges?)(?:\s+themselves|\s+itself)?(?P<cneg>\s+not|\s+never)?\s+to"
+          # "agreed a bilateral ceasefire": the duty named as the verb's object (read only as a duty noun)
+          r"|(?:has\s+|have\s+|had\s+)?(?:also\s+|each\s+)?(?:agreed|agrees?)(?=\s+(?:a|an)\s)")
 # a time to do something, given to the subject or by the deal: "X has sixty days from this morning to pull out",
 # "the deal gave the TPLF 30 days from the signing to disarm" (the side given the time is ``given``)
 SPAN = r"(?:[\w-]+\s+){1,2}?(?:days|weeks|months|years)(?:\s+(?:from|after|of)\s+[^,;.\"“”]{1,40}?)?\s+to"
@@ -174,7 +176,7 @@ def _nominal_duty(text: str, om: re.Match[str]) -> str | None:
     "are bound to a definitive truce", "committed to a gradual withdrawal"); None for other nouns ("a deal")."""
     from loaders.extract.commitments import nominal_kind
 
-    if not re.search(r"(?:agree|pledge|commit|bound|obliged|undert)\w*(?:\s+\w+)?\s+to$", om.group("modal")):
+    if not re.search(r"(?:agree|pledge|commit|bound|obliged|undert)\w*(?:\s+\w+)?\s+to$|agree[sd]?$", om.group("modal")):
         return None
     return nominal_kind(text, om.start("verb"))
 
