@@ -265,3 +265,27 @@ def test_agreed_with_a_deal_as_its_object_owes_nothing() -> None:
 def test_a_cessation_of_military_hostilities_is_a_ceasefire() -> None:
     found = duties(HAVANA + "Under it, the government and the ELN committed to a permanent cessation of military hostilities.")
     assert {(o, a) for o, a, _, _ in found} == {(COL, "ceasefire"), (ELN, "ceasefire")}
+
+
+# --- a decree over people counted just before ------------------------------------------------------
+
+JIRGA = "A loya jirga on Saturday approved the release of the last 320 Taliban prisoners. "
+
+
+def test_a_decree_ordering_their_release_counts_the_people_before() -> None:
+    found = duties(JIRGA + "On Monday, President Ashraf Ghani signed a decree ordering their release.")
+    assert found == {(AFG, "release", 320, None)}
+
+
+def test_a_decree_ordering_them_freed_counts_the_people_before() -> None:
+    assert duties(JIRGA + "President Ashraf Ghani on Monday signed a decree ordering them freed.") == {(AFG, "release", 320, None)}
+
+
+def test_their_release_after_a_figure_of_no_people_owes_nothing() -> None:
+    text = JIRGA + "The vote took 3 hours. President Ashraf Ghani signed a decree ordering their release."
+    assert duties(text) == set()
+
+
+def test_a_decree_signed_on_a_weekday_named_before_the_verb() -> None:
+    found = duties("President Ashraf Ghani on Monday signed a decree ordering the release of 400 Taliban prisoners.")
+    assert found == {(AFG, "release", 400, None)}

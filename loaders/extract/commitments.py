@@ -57,6 +57,9 @@ ORDERED = re.compile(
     r"\b(?:has\s+|have\s+|had\s+)?(?:(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing|decreed|announced)\s+the\s+(?:release|freeing)\s+of\s+(?:all\s+(?:of\s+)?)?"
     # "a decree pardoning 380 members of ...", "ordering the 400 to be freed": a decision over people counted
     r"|(?P<pardon>pardoning|pardoned|pardons|amnestying|amnestied)\s+(?:all\s+)?(?=(?:the\s+)?(?:some\s+|about\s+|nearly\s+)?\d|(?:the\s+)?[a-z-]+\s+(?:hundred|thousand))"
+    # "a decree ordering their release", "ordered them freed": the people counted just before
+    r"|(?P<their>(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing)\s+(?:their\s+(?:release|freeing)"
+    r"|them\s+(?:to\s+be\s+)?(?:freed|released|set\s+free))\b)"
     r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^;.]|(?<=\d)[,.](?=\d{3})){1,100}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
     re.IGNORECASE)
 # "ordered 1,500 Taliban inmates freed", "ordered up to 10,000 women, juveniles and the sick released": after the first
@@ -66,7 +69,8 @@ ORDERED_FREED = re.compile(r"(?:(?:,\s+|,?\s+and\s+)(?:[\w'’-]+\s+){0,3}?[\w'�
 REST_OF = re.compile(r"(?:the\s+)?(?:(?:remaining|last|final|other)\s+)?")
 # "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
 DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
-SIGNED_DECREE = re.compile(r"\s+(?:\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b", re.IGNORECASE)
+SIGNED_DECREE = re.compile(r"\s+(?:(?:late\s+|early\s+)?on\s+\w+day\s+|\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b",
+                           re.IGNORECASE)  # "X (also) signed a decree", "X on Monday signed a decree"
 # "the 5,000 prisoners it had agreed to free", "the 500 prisoners Ghani ordered freed" (a decision of the subject's)
 RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?"
                              r"(?:(?:agreed|committed|pledged|promised|undertaken|undertook|(?:was|were|is|are)(?:\s+required)?)\s+to\s+(?:free|release|hand\s+over)"
@@ -522,6 +526,16 @@ def _phrase_end(ctx: Context, start: int, limit: int) -> int:
 def _date_end(ctx: Context, start: int, limit: int) -> int:
     dates = ctx.dates(start, min(limit, start + 40), future=False)
     return dates[0].end if dates else start
+
+
+def _last_figure_people(ctx: Context, start: int, limit: int):
+    """The people counted by the last figure in [start, limit) (see :func:`_figure_people`): those "their
+    release" means; None when the last figure counts no people (one cannot tell whom "their" means)."""
+    figures = ctx.numbers.find(ctx.text, start, limit)
+    if not figures:
+        return None
+    fp = _figure_people(ctx, figures[-1].start, limit)
+    return fp if fp is not None and fp[0].start == figures[-1].start else None
 
 
 def _figure_people(ctx: Context, start: int, limit: int):
@@ -1235,6 +1249,24 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             continue
         if (m.group("pardon") or m.group("passive")) and ctx.kind_of(decider) not in ("government", "state", "armed_movement"):
             continue  # pardons and release orders come from a government or a movement's command
+        if m.group("their"):
+            fp = _last_figure_people(ctx, ctx.layout.sentence_of(max(0, s_start - 2))[0], m.start())
+            if fp is None:
+                continue
+            figure, obj, o_start, o_end = fp
+            object_party = _object_party(ctx, o_start, o_end)
+            obligor = ctx.opponent(object_party, o_start) if object_party else None
+            if obligor is None:
+                continue
+            date = _date_in(ctx, s_start, s_end) or ctx.doc.published
+            ev_start = max(subj.start, s_start)  # type: ignore[union-attr]
+            agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, m.end(), True)
+            state.agreements.setdefault(agr.id, agr)
+            state.current = state.agreements[agr.id]
+            made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
+                              _deadline(ctx, m.end(), s_end) or _within(ctx, m.end(), s_end, date), (ev_start, m.end()),
+                              "decision-ordered"))
+            continue
         lead = REST_OF.match(text, m.end())  # "the release of the remaining 400"
         fp = _figure_people(ctx, m.end(), s_end)
         if fp is not None and fp[2] - lead.end() > 12:
