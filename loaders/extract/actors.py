@@ -354,24 +354,21 @@ class ActorFinder:
     def _other_bearer(self, before: str, last: str) -> bool:
         """Whether ``last``, a known person's one-word name, ends the name of somebody else: the word
         before it is a given name or a particle ("dos", "bin") that none of that person's names has."""
-        person = self.alias_ids.get(last)
-        if person not in self.gaz.persons or before in self.alias_ids or before.lower().rstrip(".") in self.name_stop:
-            return False
-        if not (before[:1].isupper() or before in NAME_PARTICLES):
-            return False
-        known = self.gaz.persons[person]
-        return not any(before in n.split() for n in (known.name, *known.aliases))
+        return (before[:1].isupper() or before in NAME_PARTICLES) and self._not_theirs(last, before)
 
     def _other_first(self, first: str, after: str) -> bool:
-        """Whether ``first``, a known person's one-word name, begins the name of somebody else: the
-        word after it is a capitalised name that none of that person's names has."""
-        person = self.alias_ids.get(first)
-        if person not in self.gaz.persons or after in self.alias_ids or after.lower().rstrip(".") in self.name_stop:
+        """Whether ``first``, a known person's one-word name, begins the name of somebody else
+        ("Petro Poroshenko"): the word after it is a capitalised name that none of that person's names has."""
+        return after[:1].isupper() and after[1:2].islower() and self._not_theirs(first, after)
+
+    def _not_theirs(self, known: str, neighbour: str) -> bool:
+        """Whether ``neighbour``, a word next to ``known`` (a known person's one-word name), is a
+        name word that none of that person's names has."""
+        person = self.alias_ids.get(known)
+        if person not in self.gaz.persons or neighbour in self.alias_ids or neighbour.lower().rstrip(".") in self.name_stop:
             return False
-        if not (after[:1].isupper() and after[1:2].islower()):
-            return False
-        known = self.gaz.persons[person]
-        return not any(after in n.split() for n in (known.name, *known.aliases))
+        names = self.gaz.persons[person]
+        return not any(neighbour in n.split() for n in (names.name, *names.aliases))
 
     def _longer_name(self, text: str, start: int, end: int) -> _Cand | None:
         """A known person under a fuller name: "Mohammad Ashraf Ghani" for "Ashraf Ghani"."""
@@ -715,12 +712,15 @@ class _DocState:
             self.parties[pid] = Party(pid, name, "other")
         self._add(Mention(c.start, c.end, "party", (pid,), party=pid, core_start=c.start, core_end=c.end))
 
-    def _seat_before(self, at: int) -> str | None:
-        """The government whose seat opens the sentence just before ``at`` ("In Khartoum, a ..."),
-        if the place is a known seat."""
-        m = SEAT_BEFORE.search(self.text, max(0, at - 60), at)
-        party = self.gaz.metonyms.get(normalise(m.group(1))) if m else None
+    def _seat(self, place: str) -> str | None:
+        """The government or state seated at ``place`` ("Kabul", "Kyiv"), if the gazetteer knows it as a seat."""
+        party = self.gaz.metonyms.get(normalise(place))
         return party if self.party_kind(party) in ("government", "state") else None
+
+    def _seat_before(self, at: int) -> str | None:
+        """The government whose seat opens the sentence just before ``at`` ("In Khartoum, a ...")."""
+        m = SEAT_BEFORE.search(self.text, max(0, at - 60), at)
+        return self._seat(m.group(1)) if m else None
 
     def _seat_after(self, c: _Cand) -> tuple[str, int] | None:
         """The government whose seat follows plural officials ("officials in Kyiv") and where the
@@ -728,10 +728,8 @@ class _DocState:
         if not re.search(r"(?i:officials|authorities)$", self.text[c.start : c.end]):
             return None
         place = PLACE_AFTER.match(self.text, c.end)
-        party = self.gaz.metonyms.get(normalise(place.group(1))) if place else None
-        if place is None or self.party_kind(party) not in ("government", "state"):
-            return None
-        return party, place.end()  # type: ignore[return-value]
+        party = self._seat(place.group(1)) if place else None
+        return (party, place.end()) if party is not None and place is not None else None
 
     def person(self, c: _Cand) -> None:
         text = self.text

@@ -1249,61 +1249,61 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             continue
         if (m.group("pardon") or m.group("passive")) and ctx.kind_of(decider) not in ("government", "state", "armed_movement"):
             continue  # pardons and release orders come from a government or a movement's command
-        if m.group("their"):
-            fp = _last_figure_people(ctx, ctx.layout.sentence_of(max(0, s_start - 2))[0], m.start())
-            if fp is None:
-                continue
-            figure, obj, o_start, o_end = fp
-            object_party = _object_party(ctx, o_start, o_end)
-            obligor = ctx.opponent(object_party, o_start) if object_party else None
-            if obligor is None:
-                continue
-            date = _date_in(ctx, s_start, s_end) or ctx.doc.published
-            ev_start = max(subj.start, s_start)  # type: ignore[union-attr]
-            agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, m.end(), True)
-            state.agreements.setdefault(agr.id, agr)
-            state.current = state.agreements[agr.id]
-            made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
-                              _deadline(ctx, m.end(), s_end) or _within(ctx, m.end(), s_end, date), (ev_start, m.end()),
-                              "decision-ordered"))
+        ordered = _ordered_people(ctx, m, s_start, s_end, decider)
+        if ordered is None:
             continue
-        lead = REST_OF.match(text, m.end())  # "the release of the remaining 400"
-        fp = _figure_people(ctx, m.end(), s_end)
-        if fp is not None and fp[2] - lead.end() > 12:
-            fp = None
-        if fp is None:
-            # "the release of all 400", "ordering the 400 to be freed": people the text named before
-            bare = ctx.numbers.find(text, m.end(), min(s_end, lead.end() + 16))
-            if not bare or not bare[0].value or bare[0].value < 2 or bare[0].start - lead.end() > 10 or not re.match(
-                    r"\s*(?:[,;.]|to\s+be\b|be\b|$)", text[bare[0].end : s_end]):
-                continue
-            held = _held_nearby(ctx, bare[0].start)
-            if held is None:
-                continue
-            fp = (bare[0], "prisoners", bare[0].end, bare[0].end)
-            object_party = held
-        else:
-            object_party = None
-        figure, obj, o_start, o_end = fp
-        if m.group("passive") and not ORDERED_FREED.match(text, o_end, s_end):
-            continue
-        object_party = object_party or _object_party(ctx, o_start, o_end)
-        # the release of the other side's people is owed by their holder; of no side's ("ordinary inmates"), by the decider's
-        obligor = ctx.opponent(object_party, o_start) if object_party else decider
-        if obligor is None or (object_party is None and ctx.kind_of(decider) not in ("government", "state")):
-            continue
+        figure, obj, object_party, obligor, end = ordered
         if subj.start < s_start:  # type: ignore[union-attr]
             # a decree signed in an earlier sentence bears that sentence's date
             date = _date_in(ctx, subj.end, ctx.layout.sentence_of(subj.start)[1]) or ctx.doc.published  # type: ignore[union-attr]
         else:
             date = _date_in(ctx, s_start, s_end) or ctx.doc.published
         ev_start = max(subj.start, s_start + len(text[s_start:s_end]) - len(text[s_start:s_end].lstrip()))  # type: ignore[union-attr]
-        agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, o_end, True)
+        agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, end, True)
         state.agreements.setdefault(agr.id, agr)
         state.current = state.agreements[agr.id]
         made.append(_make(ctx, state, state.agreements[agr.id], obligor, "release", obj, object_party, figure,
-                          _deadline(ctx, o_end, s_end) or _within(ctx, o_end, s_end, date), (ev_start, o_end), "decision-ordered"))
+                          _deadline(ctx, end, s_end) or _within(ctx, end, s_end, date), (ev_start, end), "decision-ordered"))
     return made
+
+
+def _ordered_people(ctx: Context, m: re.Match[str], s_start: int, s_end: int, decider: str):
+    """(figure, object text, object party, obligor, where the order's words end) of the people a
+    release order (:data:`ORDERED`) frees; None when they are not counted or nobody owes it."""
+    text = ctx.text
+    if m.group("their"):
+        # "a decree ordering their release": the people counted just before
+        fp = _last_figure_people(ctx, ctx.layout.sentence_of(max(0, s_start - 2))[0], m.start())
+        if fp is None:
+            return None
+        figure, obj, o_start, o_end = fp
+        object_party = _object_party(ctx, o_start, o_end)
+        obligor = ctx.opponent(object_party, o_start) if object_party else None
+        return (figure, obj, object_party, obligor, m.end()) if obligor is not None else None
+    lead = REST_OF.match(text, m.end())  # "the release of the remaining 400"
+    fp = _figure_people(ctx, m.end(), s_end)
+    if fp is not None and fp[2] - lead.end() > 12:
+        fp = None
+    object_party = None
+    if fp is None:
+        # "the release of all 400", "ordering the 400 to be freed": people the text named before
+        bare = ctx.numbers.find(text, m.end(), min(s_end, lead.end() + 16))
+        if not bare or not bare[0].value or bare[0].value < 2 or bare[0].start - lead.end() > 10 or not re.match(
+                r"\s*(?:[,;.]|to\s+be\b|be\b|$)", text[bare[0].end : s_end]):
+            return None
+        object_party = _held_nearby(ctx, bare[0].start)
+        if object_party is None:
+            return None
+        fp = (bare[0], "prisoners", bare[0].end, bare[0].end)
+    figure, obj, o_start, o_end = fp
+    if m.group("passive") and not ORDERED_FREED.match(text, o_end, s_end):
+        return None
+    object_party = object_party or _object_party(ctx, o_start, o_end)
+    # the release of the other side's people is owed by their holder; of no side's ("ordinary inmates"), by the decider's
+    obligor = ctx.opponent(object_party, o_start) if object_party else decider
+    if obligor is None or (object_party is None and ctx.kind_of(decider) not in ("government", "state")):
+        return None
+    return figure, obj, object_party, obligor, o_end
 
 
 def _decree_maker(ctx: Context, s_start: int, pos: int, last: bool = False):

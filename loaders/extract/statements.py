@@ -196,8 +196,7 @@ def _clause_end(ctx: Context, start: int, limit: int) -> int:
     # another speech verb joined by "and" or a comma starts another statement
     for v in ctx.verbs_between(start + 9, limit):
         if start + 8 < v.start < limit:
-            joint = re.search(r"(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)(?:(?:has|have|had|also|later|then)\s+)*$",
-                              text[max(start, v.start - 18) : v.start])
+            joint = re.search(r"(?:,\s*(?:and\s+|but\s+)?|\s+(?:and|but)\s+)" + AUX + "$", text[max(start, v.start - 18) : v.start])
             if joint:
                 limit = max(start, v.start - 18) + joint.start()
                 break
@@ -365,7 +364,9 @@ def _covered(ctx: Context, pos: int) -> bool:
     return False
 
 
-JOINED = re.compile(r"(?:,\s*|\s)(?:and|but)\s+(?:(?:has|have|had|also|later|then)\s+)*$")
+# words that may stand between "and" and a second speech verb: ", and have accused", "and later said"
+AUX = r"(?:(?:has|have|had|also|later|then)\s+)*"
+JOINED = re.compile(r"(?:,\s*|\s)(?:and|but)\s+" + AUX + "$")
 COMMA_END = re.compile(r",\s*$")
 
 
@@ -699,7 +700,7 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
 def _participle(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int, earlier: list[Statement]) -> list[Statement]:
     """'..., he added, noting (that) ...': the speaker of the sentence goes on."""
     text = ctx.text
-    if not re.search(r"(?:,|\band|\bbut)\s*(?:(?:has|have|had|also|later|then)\s+)*$", text[max(s_start, verb.start - 20) : verb.start]):
+    if not re.search(r"(?:,|\band|\bbut)\s*" + AUX + "$", text[max(s_start, verb.start - 20) : verb.start]):
         return []
     speaker = None
     inherit = None
