@@ -358,8 +358,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     release_evidence = [
         {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
          "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
-         "date_from": r.date_from.isoformat() if r.date_from else None,
-         "date_to": r.date_to.isoformat() if r.date_to else None, "source": r.source}
+         "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
         for event in assessment.events for r in event.reports
     ] if with_evidence else []
     disagreements = [
@@ -432,10 +431,11 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
     kept_day = _kept_day(store, "commitment-summaries") if cached else None
     use_kept = kept_day is not None and (as_of is None or as_of >= kept_day)
     paged = evidence and (limit is not None or offset > 0)
-    summaries = _kept_view(store, "commitment-summaries", as_of) if use_kept and not paged else None
+    # (the views of one build share its day, found above: read them without asking for it again)
+    summaries = _kept_view(store, "commitment-summaries", None) if use_kept and not paged else None
     if summaries is not None and not evidence:
         return sorted((_judged_on(r, day) for r in summaries), key=lambda r: r["id"])[offset:end]
-    every = _kept_view(store, "commitment-ids", as_of) if use_kept and paged else None
+    every = _kept_view(store, "commitment-ids", None) if use_kept and paged else None
     if every is not None:
         ids = every[offset:end]
         if not ids:

@@ -173,7 +173,7 @@ def _join(active: list[tuple[Event, list[dt.date], list[tuple]]], report: Report
     """Add ``report`` to the first active event it tells the same release as;
     False when there is none."""
     for event, latest, known in active:
-        if known and _matches_any(known, terms):
+        if _matches_any(known, terms):
             event.reports.append(report)
             known.append(terms)
             latest[0] = max(latest[0], report.published, report.date_to or report.published)
