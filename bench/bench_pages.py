@@ -7,10 +7,11 @@ Run from the repository root, on the store of the long scale run for example::
 Times (median of ``--runs``) the questions an analyst pages through: the first
 page of every statement, a page from the middle of the corpus, a page as of an
 earlier day, the first and a later page of one party's and one speaker's
-statements, and pages of the commitments (with their evidence), the
-predictions, the releases (all, and one releaser's) and the sourcing of every
+statements, and pages of the commitments (with their evidence, now and as of
+an earlier day, and as a table as of that day), one commitment as of that day
+and its timeline, the predictions, the releases (all, and one releaser's) and the sourcing of every
 fact (all, and the weak facts); then, for comparison, the whole of the party's
-statements. Prints one line per question: milliseconds and rows.
+statements and every commitment as of the earlier day. Prints one line per question: milliseconds and rows.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         party_pages = answers.statements(store, party=PARTY, limit=10 * args.size)
         party_after = party_pages[-1]["id"] if party_pages else None
         size = args.size
+        known = answers.commitments(store, middle_day, limit=1, evidence=False)
+        one = known[0]["id"] if known else "none"
         questions: dict[str, Callable[[], list[Any]]] = {
             "publication days": lambda: answers.publication_days(store),
             f"statements --limit {size}": lambda: answers.statements(store, limit=size),
@@ -69,12 +72,20 @@ def main(argv: list[str] | None = None) -> int:
             f"commitments --format json --limit {size}": lambda: answers.commitments(store, limit=size),
             f"commitments --format json --limit {size} --offset 800": lambda: answers.commitments(
                 store, limit=size, offset=800),
+            f"commitments --format json --limit {size} --as-of {middle_day}": lambda: answers.commitments(
+                store, middle_day, limit=size),
+            f"commitments --table --limit {size} --as-of {middle_day}": lambda: answers.commitments(
+                store, middle_day, limit=size, evidence=False),
+            f"explain <one commitment> --as-of {middle_day}": lambda: [answers.find_commitment(
+                store, one, middle_day)],
+            "timeline <one commitment>": lambda: answers.timeline(store, one),
             f"predictions --limit {size} --offset 20000": lambda: answers.predictions(store, limit=size, offset=20000),
             f"releases --limit {size} --offset 50000": lambda: answers.releases(store, limit=size, offset=50000),
             f"releases --releaser {PARTY} --limit {size}": lambda: answers.releases(store, releaser=PARTY, limit=size),
             f"sources --limit {size} --offset 300000": lambda: answers.corroboration(store, limit=size, offset=300000),
             f"sources --weak --limit {size}": lambda: answers.corroboration(store, weak=True, limit=size),
             f"statements --party {PARTY} (all)": lambda: answers.statements(store, party=PARTY),
+            f"commitments --format json --as-of {middle_day} (all)": lambda: answers.commitments(store, middle_day),
         }
         print(f"{args.store}: {len(days)} publication days ({'kept by the build' if kept else 'read from the documents'})")
         for name, fn in questions.items():

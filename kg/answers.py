@@ -191,15 +191,32 @@ def commitment_readings(store: Store) -> dict[str, list[dict[str, Any]]]:
     the commitments' evidence, their links with the first date that gives
     each, and the release reports of the (releaser, people) pairs some
     commitment can be matched on. :func:`inputs_as_of` turns them into the
-    inputs as of a date, equal to what the queries give for that date."""
+    inputs as of a date, equal to what the queries give for that date. Each
+    part is sorted so that one commitment's rows (one agreement's, one pair's
+    reports in date order) lie together: :func:`commitment_index` gives them
+    as ranges."""
     readings = run(store, "commitment-readings")
     pairs = {(r["obligorKey"], r["objectPartyKey"]) for r in readings}
-    return {
+    return sort_readings({
         "readings": readings,
         "agreements": run(store, "agreement-readings"),
         "evidence": run(store, "commitment-evidence"),
         "links": run(store, "commitment-links"),
         "reports": [r for r in run(store, "release-reports") if (r["releaser"], r["people"] or "") in pairs],
+    })
+
+
+def sort_readings(readings: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The readings in the order :func:`commitment_index` needs: by commitment
+    (agreement; releaser, people and date for the reports), the given order
+    kept within each."""
+    by = lambda field: lambda r: r[field]  # noqa: E731
+    return {
+        "readings": sorted(readings["readings"], key=by("commitment")),
+        "agreements": sorted(readings["agreements"], key=by("agreement")),
+        "evidence": sorted(readings["evidence"], key=by("commitment")),
+        "links": sorted(readings["links"], key=by("commitment")),
+        "reports": sorted(readings["reports"], key=lambda r: (r["releaser"], r["people"] or "", *_report_order(r))),
     }
 
 
@@ -263,6 +280,127 @@ def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tup
     return rows, evidence, reports, links
 
 
+def _report_when(r: dict[str, Any]) -> dt.date:
+    """A release report row's :attr:`kg.status.Report.when`."""
+    return r["dateTo"] or r["dateFrom"] or r["published"]
+
+
+def _report_order(r: dict[str, Any]) -> tuple[Any, ...]:
+    return _report_when(r), r["published"], r["document"], r["start"]
+
+
+def commitment_index(readings: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, Any]]:
+    """Where each commitment's part of the readings lies: for each part, the
+    ranges of rows (``[start, end)``, in the order :func:`commitment_readings`
+    sorts them) that :func:`inputs_as_of` needs to give its record as of any
+    date, equal to the record from all of them; and the day it is first
+    reported (``known_from``), before which it is not in any answer.
+
+    Besides its own readings, agreements, evidence and links, a commitment
+    needs only the release reports its answer can reach on some date: those of
+    the (obligor, people) pair it is matched on that happened between the
+    earliest agreement date and the latest horizon it has on any day, and the
+    first-published dated report from before that agreement date (what rule 1's
+    "nothing freed before" test and the record's ``known_as_of`` see). Those
+    bounds move as documents add terms, so they are taken over every day its
+    terms change. A question about a few commitments on an earlier date then
+    reads their rows, not every document's readings (:func:`kept_slices`).
+    """
+    def spans(rows: list[dict[str, Any]], field: str) -> dict[Any, list[int]]:
+        out: dict[Any, list[int]] = {}
+        for i, r in enumerate(rows):
+            out.setdefault(r[field], [i, i])[1] = i + 1
+        return out
+
+    own = {part: spans(readings[part], "commitment") for part in ("readings", "evidence", "links")}
+    agreements = spans(readings["agreements"], "agreement")
+    reports = readings["reports"]
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for i, r in enumerate(reports):
+        pairs.setdefault((r["releaser"], r["people"] or ""), [i, i])[1] = i + 1
+    whens = _Whens(reports)
+    index: dict[str, dict[str, Any]] = {}
+    for iri, (start, end) in own["readings"].items():
+        mine = readings["readings"][start:end]
+        names = sorted({r["agreement"] for r in mine} & agreements.keys())
+        ranges = [agreements[name] for name in names]
+        report_ranges: list[list[int]] = []
+        for key, (lower, upper) in sorted(_windows(mine, [a for lo, hi in ranges
+                                                          for a in readings["agreements"][lo:hi]]).items()):
+            if key not in pairs:
+                continue
+            first, last = pairs[key]
+            lo = bisect.bisect_left(whens, lower, first, last) if lower is not None else first
+            hi = bisect.bisect_right(whens, upper, first, last)
+            dated = [i for i in range(first, lo) if reports[i]["dateFrom"] or reports[i]["dateTo"]]
+            if dated:
+                prior = min(dated, key=lambda i: (reports[i]["published"], *_report_order(reports[i])))
+                report_ranges.append([prior, prior + 1])
+            if lo < hi:
+                report_ranges.append([lo, hi])
+        index[iri] = {"readings": [[start, end]], "agreements": ranges,
+                      "evidence": [own["evidence"][iri]] if iri in own["evidence"] else [],
+                      "links": [own["links"][iri]] if iri in own["links"] else [],
+                      "reports": report_ranges, "known_from": min(r["published"] for r in mine).isoformat()}
+    return index
+
+
+class _Whens:
+    """The reports' dates seen as a list, for :func:`bisect.bisect_left`."""
+
+    def __init__(self, reports: list[dict[str, Any]]):
+        self.reports = reports
+
+    def __getitem__(self, i: int) -> dt.date:
+        return _report_when(self.reports[i])
+
+    def __len__(self) -> int:
+        return len(self.reports)
+
+
+def slice_of(readings: dict[str, list[dict[str, Any]]], ranges: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """One commitment's part of the readings, from its :func:`commitment_index` entry."""
+    return {part: [r for lo, hi in ranges[part] for r in readings[part][lo:hi]] for part in READINGS}
+
+
+def commitment_slices(readings: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, list[dict[str, Any]]]]:
+    """Every commitment's part of the readings (:func:`slice_of`), by IRI."""
+    return {iri: slice_of(readings, ranges) for iri, ranges in sorted(commitment_index(readings).items())}
+
+
+def _windows(mine: list[dict[str, Any]], agreements: list[dict[str, Any]]
+             ) -> dict[tuple[str, str], tuple[dt.date | None, dt.date]]:
+    """For each pair a commitment is matched on on some day, the widest span
+    of release dates its answer reaches on those days: the earliest agreement
+    date (None when some day has none: every earlier release counts) and the
+    latest horizon (or agreement date, when it is later: reports before the
+    agreement are looked at). The aggregation is that of :func:`inputs_as_of`."""
+    changes = sorted({r["published"] for r in mine} | {a["published"] for a in agreements})
+    first = min(r["published"] for r in mine)
+    windows: dict[tuple[str, str], tuple[dt.date | None, dt.date]] = {}
+    for day in changes:
+        if day < first:
+            continue
+        rs = [r for r in mine if r["published"] <= day]
+        dates: dict[str, dt.date] = {}
+        for a in agreements:
+            if a["published"] <= day and a["date"] is not None:
+                dates[a["agreement"]] = min(dates.get(a["agreement"], a["date"]), a["date"])
+        agreed = min(dates.get(r["agreement"], FAR_FUTURE) for r in rs)
+        deadline = min(r["deadline"] or FAR_FUTURE for r in rs)
+        since = None if agreed == FAR_FUTURE else agreed
+        until = horizon(None if deadline == FAR_FUTURE else deadline, since, first)
+        if since is not None and since > until:  # the reports before the agreement are looked at, counted or not
+            until = since
+        key = (min(r["obligorKey"] for r in rs) or "", min(r["objectPartyKey"] for r in rs) or "")
+        if key not in windows:
+            windows[key] = (since, until)
+        else:
+            lower, upper = windows[key]
+            windows[key] = (None if lower is None or since is None else min(lower, since), max(upper, until))
+    return windows
+
+
 def kept_readings(store: Store) -> dict[str, list[dict[str, Any]]] | None:
     """The documents' readings the build kept (None for a store without them),
     put back together from their pieces (``…/<part>/<n>``, see kg.build)."""
@@ -278,6 +416,46 @@ def kept_readings(store: Store) -> dict[str, list[dict[str, Any]]] | None:
                             for part, found in pieces.items()})
 
 
+READINGS_INDEX = f"{ID_BASE}view/commitment-readings/index"
+
+
+def kept_index(store: Store) -> tuple[dt.date, dict[str, Any]] | None:
+    """The index of the kept readings (see :func:`commitment_index`) with the
+    day they are as of, the size of their pieces and where each commitment's
+    rows lie; None for a store without one."""
+    rows = store.query(queries.load("readings-pieces"), {"node": [READINGS_INDEX]})
+    return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
+
+
+def kept_slices(store: Store, commitments: list[str],
+                kept: tuple[dt.date, dict[str, Any]] | None = None) -> dict[str, dict[str, list[dict[str, Any]]]] | None:
+    """The parts of the kept readings the commitments (IRIs) need (see
+    :func:`slice_of`), read from only the pieces that hold their rows; None
+    for a store without an index. A commitment the readings do not hold is
+    left out."""
+    kept = kept or kept_index(store)
+    if kept is None:
+        return None
+    day, index = kept
+    size, where = index["chunk"], index["commitments"]
+    wanted = [where[iri] for iri in dict.fromkeys(commitments) if iri in where]
+    pieces = sorted({(part, n) for ranges in wanted for part in READINGS for lo, hi in ranges[part]
+                     for n in range(lo // size, (hi - 1) // size + 1)})
+    nodes = [f"{ID_BASE}view/commitment-readings/{day.isoformat()}/{part}/{n}" for part, n in pieces]
+    rows: dict[str, dict[int, list[Any]]] = {part: {} for part in READINGS}
+    for at in range(0, len(nodes), DETAILS_AT_ONCE):
+        for r in store.query(queries.load("readings-pieces"), {"node": nodes[at:at + DETAILS_AT_ONCE]}):
+            part, n = r["node"].rsplit("/", 2)[-2:]
+            rows[part].update(enumerate(json.loads(r["record"]), int(n) * size))
+    out = {}
+    for iri in dict.fromkeys(commitments):
+        if iri in where:
+            packed = {part: [list(rows[part][i]) for lo, hi in where[iri][part] for i in range(lo, hi)]
+                      for part in READINGS}
+            out[iri] = unpack_readings(packed)
+    return out
+
+
 def _inputs(store: Store, as_of: dt.date | None, cached: bool) -> tuple[Any, ...]:
     """The inputs as of a date: from the kept readings when there are some
     (and ``cached``), else from the queries."""
@@ -286,20 +464,6 @@ def _inputs(store: Store, as_of: dt.date | None, cached: bool) -> tuple[Any, ...
         if readings is not None:
             return inputs_as_of(readings, as_of)
     return commitment_inputs(store, as_of)
-
-
-def _readings_of(readings: dict[str, list[dict[str, Any]]], commitment: str) -> dict[str, list[dict[str, Any]]]:
-    """The part of the readings one commitment's answer depends on."""
-    mine = [r for r in readings["readings"] if r["commitment"] == commitment]
-    agreements = {r["agreement"] for r in mine}
-    pairs = {(r["obligorKey"], r["objectPartyKey"]) for r in mine}
-    return {
-        "readings": mine,
-        "agreements": [a for a in readings["agreements"] if a["agreement"] in agreements],
-        "evidence": [e for e in readings["evidence"] if e["commitment"] == commitment],
-        "links": [k for k in readings["links"] if k["commitment"] == commitment],
-        "reports": [r for r in readings["reports"] if (r["releaser"], r["people"] or "") in pairs],
-    }
 
 
 def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date | None) -> dict[str, list[Report]]:
@@ -446,12 +610,30 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
                  for r in store.query(queries.load("kept-commitments"), {"commitment": iris[at:at + DETAILS_AT_ONCE]})}
         if len(found) == len(ids) and all(found[i]["day"] <= day for i in ids):
             return [_judged_on(json.loads(found[i]["record"]), day) for i in ids]
+    if cached and as_of is not None and not use_kept and (limit is not None or offset > 0):
+        page = _page_as_of(store, as_of, offset, end, evidence)
+        if page is not None:
+            return page
     if use_kept:
         kept_records = kept(store, "StatusAssessment")
         if kept_records is not None and (as_of is None or as_of >= kept_records[0]):
             records = sorted((_judged_on(r, day) for r in kept_records[1]), key=lambda r: r["id"])[offset:end]
             return records if evidence else [{k: v for k, v in c.items() if k != "evidence"} for c in records]
     return sorted(_records(inputs or _inputs(store, as_of, cached), day, evidence), key=lambda r: r["id"])[offset:end]
+
+
+def _page_as_of(store: Store, day: dt.date, offset: int, end: int | None,
+                evidence: bool) -> list[dict[str, Any]] | None:
+    """A page of the commitments known on an earlier ``day``, in the order of
+    their ids, from only their parts of the kept readings; None for a store
+    without them."""
+    index = kept_index(store)
+    if index is None:
+        return None
+    known = sorted((local_id(iri, "commitment"), iri) for iri, ranges in index[1]["commitments"].items()
+                   if dt.date.fromisoformat(ranges["known_from"]) <= day)[offset:end]
+    slices = kept_slices(store, [iri for _, iri in known], index) or {}
+    return [r for _, iri in known for r in _records(inputs_as_of(slices[iri], day), day, evidence)]
 
 
 def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True) -> list[dict[str, Any]]:
@@ -517,10 +699,38 @@ def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[
     """Every commitment's record (or the one whose id is ``only``) as of each
     of ``days``, equal to calling :func:`commitments` once per day, from one
     read of the documents' readings (kept by the build, else queried)."""
-    readings = kept_readings(store) or commitment_readings(store)
-    if only is not None:
-        readings = _readings_of(readings, f"{ID_BASE}commitment/{only}")
-    return {day: _records(inputs_as_of(readings, day), day) for day in sorted(set(days))}
+    if only is None:
+        readings = kept_readings(store) or commitment_readings(store)
+        return {day: _records(inputs_as_of(readings, day), day) for day in sorted(set(days))}
+    iri = f"{ID_BASE}commitment/{only}"
+    slices = kept_slices(store, [iri])
+    if slices is None:  # a store without kept readings: every document's, then this commitment's part
+        slices = commitment_slices(commitment_readings(store))
+    return _history_of(slices.get(iri, _EMPTY), days)
+
+
+_EMPTY: dict[str, list[dict[str, Any]]] = {part: [] for part in READINGS}
+
+
+def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date]) -> dict[dt.date, list[dict[str, Any]]]:
+    """One commitment's records (a list of one, or none before it is known)
+    as of each of ``days``, from its part of the readings. Its inputs change
+    only on the days a document adds to them; on the days between, the record
+    of the last such day is judged again (what :func:`_judged_on` does)."""
+    changes = sorted({r["published"] for part in ("readings", "agreements", "evidence", "reports")
+                      for r in mine[part]} | {k["since"] for k in mine["links"]})
+    computed: dict[dt.date, list[dict[str, Any]]] = {}
+    out = {}
+    for day in sorted(set(days)):
+        at = bisect.bisect_right(changes, day)
+        if at == 0:
+            out[day] = []
+            continue
+        change = changes[at - 1]
+        if change not in computed:
+            computed[change] = _records(inputs_as_of(mine, change), change)
+        out[day] = [_judged_on(r, day) for r in computed[change]]
+    return out
 
 
 def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
@@ -550,7 +760,7 @@ def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     """A commitment's status at every publication date since it was first reported."""
     rows = []
     target = find_commitment(store, commitment)
-    for day, records in history(store, publication_dates(store), only=target["id"]).items():
+    for day, records in history(store, publication_days(store), only=target["id"]).items():
         known = [c for c in records if c["id"] == target["id"]]
         if not known:
             continue
@@ -564,12 +774,20 @@ def find_commitment(store: Store, commitment: str, as_of: dt.date | None = None)
     """One commitment's record, by its id (or a part of it that names one).
 
     An exact id on or after the newest article reads the one record the build
-    kept, through an index: the cost does not grow with the corpus.
+    kept, through an index; on an earlier day, its part of the kept readings
+    (:func:`kept_slices`): the cost does not grow with the corpus.
     """
     if not commitment.startswith("http"):
-        rows = store.query(queries.load("kept-commitment"), {"commitment": f"{ID_BASE}commitment/{commitment}"})
+        iri = f"{ID_BASE}commitment/{commitment}"
+        rows = store.query(queries.load("kept-commitment"), {"commitment": iri})
         if rows and (as_of is None or as_of >= rows[0]["day"]):
             return _judged_on(json.loads(rows[0]["record"]), as_of or dt.date.today())
+        if rows and as_of is not None:
+            # an earlier day: from this commitment's part of the kept readings
+            slices = kept_slices(store, [iri])
+            records = _records(inputs_as_of(slices[iri], as_of), as_of) if slices and iri in slices else []
+            if records:
+                return records[0]
     return _find(commitments(store, as_of), commitment)
 
 

@@ -460,7 +460,8 @@ def derive(store: Store) -> int:
         whole, predictions = _whole_views(store, day, inputs)
         views += whole
         del inputs
-        store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings))})
+        store.replace_graphs({READINGS_GRAPH: _readings_triples(day, answers.pack_readings(readings),
+                                                                answers.commitment_index(readings))})
         del readings
         store.replace_graphs({VIEWS_GRAPH: views})
         del views
@@ -610,20 +611,26 @@ def _whole_views(store: Store, day: dt.date, inputs: Any) -> tuple[list[Triple],
 
 # Rows of readings per kept literal. An on-disk store keeps a literal whole in its
 # blocks: one literal of tens of megabytes (the readings of 100k articles) made every
-# lookup that passed near it read it again (a 2 s question took 100 s).
-READINGS_CHUNK = 1000
+# lookup that passed near it read it again (a 2 s question took 100 s). Small pieces
+# also let a question about a few commitments read only theirs.
+READINGS_CHUNK = 250
 
 
-def _readings_triples(day: dt.date, packed: dict[str, list[list[Any]]]) -> list[tuple[str, str, str]]:
+def _readings_triples(day: dt.date, packed: dict[str, list[list[Any]]],
+                      index: dict[str, dict[str, Any]]) -> list[tuple[str, str, str]]:
     """The packed readings as literals of at most :data:`READINGS_CHUNK` rows,
-    each on a node ``view/commitment-readings/<day>/<part>/<n>``."""
+    each on a node ``view/commitment-readings/<day>/<part>/<n>``, and the
+    index of where each commitment's rows lie (kg.answers.commitment_index)
+    on the node ``view/commitment-readings/index``."""
     out: list[tuple[str, str, str]] = []
     for part, rows in packed.items():
         for n, at in enumerate(range(0, max(len(rows), 1), READINGS_CHUNK)):
             node = entity("view", "commitment-readings", day.isoformat(), part, n)
             out += [(node, q("nkg:assessedAsOf"), typed(day)),
                     (node, q("nkg:answerRecord"), _record_literal(rows[at:at + READINGS_CHUNK]))]
-    return out
+    node = entity("view", "commitment-readings", "index")
+    return out + [(node, q("nkg:assessedAsOf"), typed(day)),
+                  (node, q("nkg:answerRecord"), _record_literal({"chunk": READINGS_CHUNK, "commitments": index}))]
 
 
 def _view(name: str, day: dt.date, records: list[Any]) -> list[tuple[str, str, str]]:
