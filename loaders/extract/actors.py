@@ -92,6 +92,15 @@ NAME = re.compile(
 )
 NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
+# an organisation the text names by a name of its own that ends in the word for its kind, not in the
+# gazetteer: "the rebel Rwandan Patriotic Front", "the Sudan People's Liberation Movement"
+NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|for|the|and)\s+)?[A-Z][\w'’-]*){0,5}"
+                       r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces))(?![\w'’-])")
+# words that make a name with a national adjective a movement or a party, not an organ of the state
+# ("Rwandan Patriotic Front", against "Afghan National Army")
+NON_STATE_WORDS = frozenset("front movement party liberation patriotic alliance league brigade brigades militia resistance coalition "
+                            "rebel revolutionary".split())
+ACRONYM_SKIP = frozenset("of for the and".split())
 ORG_KIND_WORDS = frozenset("army front movement brigade brigades forces militia liberation organisation organization union league council".split())
 ARMED_WORDS = re.compile(r"\b(?:Army|Front|Movement|Brigades?|Forces|Militia|Liberation|Mujahideen|Jihad|Resistance)\b")
 IO_WORDS = re.compile(r"\b(?:International|United|Union|Organi[sz]ation|Committee|Agency|Programme|Program|Fund|Council\s+of)\b")
@@ -207,6 +216,8 @@ class ActorFinder:
         self.titles = sorted(cues.name_titles, key=len, reverse=True)
         self.title_words = frozenset(w.lower().rstrip(".") for t in cues.name_titles for w in t.split())
         self.name_stop = STOP_WORDS | {m.lower() for m in self.demonyms} | self.title_words | cues.post_heads
+        # words that open a sentence or a title, never an organisation's name ("Under", "President")
+        self.name_stop_capitals = frozenset(w.capitalize() for w in STOP_WORDS | self.title_words | cues.post_heads)
         self.f_title_words = self.title_words
         self.countries: dict[str, tuple[str, ...]] = gaz.countries
         self.country_of = {}
@@ -309,7 +320,8 @@ class ActorFinder:
         return out
 
     def _defined_organisations(self, text: str, cands: list[_Cand]) -> dict[str, Party]:
-        """Organisations the text introduces with an acronym: "the National Liberation Army (ELN)"."""
+        """Organisations the text introduces with an acronym ("the National Liberation Army (ELN)"), or
+        names by a name ending in the word for its kind ("the Rwandan Patriotic Front", then "the RPF")."""
         found: dict[str, Party] = {}
         for m in DEFINED_ORG.finditer(text):
             name, acronym = " ".join(m.group("name").split()), m.group("acro")
@@ -321,6 +333,23 @@ class ActorFinder:
             kind = "armed_movement" if ARMED_WORDS.search(name) else ("international_organisation" if IO_WORDS.search(name) else "other")
             found[pid] = Party(pid, name, kind, (acronym,))
             for alias in (name, acronym):
+                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
+                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        for m in NAMED_ORG.finditer(text):
+            if re.match(r"\s+(?:of|for)\s", text[m.end() : m.end() + 5]):
+                continue  # "the Armed Forces of the Republic of Armenia": an organ of what follows
+            name = re.sub(r"^(?:The|A|An)\s+", "", " ".join(m.group("name").split()))
+            words = name.split()
+            if (len(words) < 2 or slug(_ascii(name)) in found or name in self.alias_ids or normalise(name) in self.alias_norm
+                    or words[0] in self.name_stop_capitals
+                    or (words[0] in self.demonyms and not NON_STATE_WORDS.intersection(w.lower() for w in words))):
+                continue  # a known one, an opening word, or an organ of a state ("Afghan National Army")
+            pid = slug(_ascii(name))
+            initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
+            acronym = (initials,) if len(initials) > 1 and initials not in self.alias_ids and re.search(
+                r"(?<![\w])" + initials + r"(?![\w])", text) else ()
+            found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) else "other", acronym)
+            for alias in (name, *acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
         return found
@@ -342,8 +371,9 @@ class ActorFinder:
     def _national_organ(self, text: str, start: int, end: int) -> str | None:
         """'Israeli Prison Service', 'Afghan Interior Ministry': an organ of that country's government."""
         words = text[start:end].split()
-        if len(words) < 2 or words[0] not in self.demonyms or not any(w.lower() in ORG_WORDS for w in words[1:]):
-            return None
+        if (len(words) < 2 or words[0] not in self.demonyms or not any(w.lower() in ORG_WORDS for w in words[1:])
+                or NON_STATE_WORDS.intersection(w.lower() for w in words)):
+            return None  # (a movement or a party: "Rwandan Patriotic Front", a party of its own)
         country = self.demonyms[words[0]]
         for kind in ("government", "state"):
             for party in self.countries.get(country, ()):
@@ -473,7 +503,15 @@ class _DocState:
             return None  # "... the ICRC. The rebels": a sentence ends before the organ
         name = re.split(r"(?<=[\w)][.!?])\s+(?=[A-Z])", name)[-1]  # the name after a sentence's end, not the word ending it
         name = re.sub(r"^(?:The|A)\s+", "", name)
-        return self.f.alias_ids.get(name) or self.f.alias_norm.get(normalise(name)) or self.gaz.metonyms.get(normalise(name))
+        known = self.f.alias_ids.get(name) or self.f.alias_norm.get(normalise(name)) or self.gaz.metonyms.get(normalise(name))
+        if known is None and " " not in name:
+            # "the Kachin group": the party named last before whose name has that word
+            for m in reversed(self.mentions):
+                party = m.party if m.kind == "party" else None
+                if party and name in (self.gaz.parties[party].name if party in self.gaz.parties
+                                      else self.parties[party].name if party in self.parties else "").split():
+                    return party
+        return known
 
     def party_kind(self, party: str | None) -> str | None:
         if party and party in self.gaz.parties:
@@ -652,7 +690,8 @@ class _DocState:
                     comma = text.rfind(",", 0, c.start)
                     before = [x for x in self.mentions if x.end <= comma and comma - x.end < 3 and x.kind in ("party", "metonym", "descriptor")]
                     owned = before[-1].actor if before else owned
-                if owned in self.gaz.parties and self.party_kind(owned) in ("state", "government", "armed_movement", "international_organisation"):
+                if (owned in self.gaz.parties or owned in self.parties) and self.party_kind(owned) in (
+                        "state", "government", "armed_movement", "international_organisation"):
                     # "France's foreign ministry", "the Netherlands foreign ministry": that party's organ
                     self._add(Mention(c.start, c.end, "descriptor", (owned,), party=owned, core_start=c.start, core_end=c.end))
                     continue

@@ -1335,13 +1335,17 @@ ORDERED_TO = re.compile(
     r"\b(?:ordered|instructed|directed|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces)\s+to\s+",
     re.IGNORECASE,
 )
-COMMITS_TO = re.compile(r"\b(?:commits|committed|committing|obliges|obliged|obliging|requires|required|requiring|binds|bound|binding)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
+COMMITS_TO = re.compile(r"\b(?:commits|committed|committing|obliges|obliged|obliging|requires|required|requiring|binds|bound|binding"
+                        # "the deal provides for Israel to free ...": a named party and its duty (never "the release of")
+                        r"|provides\s+for|provided\s+for|calls\s+for|called\s+for|envisages|envisaged)\s+(?=[A-Z]|the\s)", re.IGNORECASE)
 # what stands for a deal before the verb that binds: "It also requires", "This obliges", ", committing"
 DEAL_PRONOUN = re.compile(r"(?:\b(?:it|this|they)\s+(?:also\s+|further\s+|effectively\s+)?|,\s*(?:and\s+)?)$", re.IGNORECASE)
 # a part or a record of a deal: "its eighth point committed", "That statement also committed"
 DEAL_PART = re.compile(r"\b(?:point|clause|article|provision|section|paragraph|statement|text|document|communiqu[eé]|protocol|annex)s?\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 # the deal's own parties as the object bound: "requires them to ...", "committing both sides to ...", "obliges each side to ..."
-BOUND_GROUP = re.compile(r"(?:them|(?:both|the\s+two|the\s+three)\s+(?:sides|parties|states|countries|signatories)|each\s+(?:side|party|state|country))\s+to\s+", re.IGNORECASE)
+BOUND_GROUP = re.compile(r"(?:them|(?:both|the\s+two|the\s+three)\s+(?:sides|parties|states|countries|signatories)|each\s+(?:side|party|state|country))\s+(?:not\s+|never\s+)?to\s+", re.IGNORECASE)
+# a duty bound not to do something: "commits both sides not to use force"
+BOUND_NOT = re.compile(r"\b(?:not|never)\s+to\s+$", re.IGNORECASE)
 APPROVED_FOR = re.compile(r"\s+(?:who\s+(?:were|had\s+been)\s+)?(?:approved|cleared|earmarked|slated|selected|named)\s+for\s+(?:release|freedom)\b")
 PULL_OUT = re.compile(r"\b(?:pull|withdraw|take|bring)\s+(?:(?:all|its|their|the|remaining|[A-Z][\w.]*)\s+){0,4}(?:troops|forces|soldiers)\s+(?:out|back|home)\b|\bwithdraw\b|\bleave\b|\bquit\b")
 
@@ -1389,14 +1393,19 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
             continue
         obligors, vp_start = bound
         vp_end = _phrase_end(ctx, vp_start, s_end)
-        if PULL_OUT.match(text, vp_start):
+        negative = bool(BOUND_NOT.search(text, max(0, vp_start - 12), vp_start))
+        if negative:
+            from loaders.extract.terms import _kind
+
+            action = _kind(text, vp_start, vp_end, True)  # "not to use force" (a ceasefire), "not to object" (other)
+        elif PULL_OUT.match(text, vp_start):
             action = "withdraw"
         else:
             act = _action_pattern(ctx).match(text, vp_start) or _action_pattern(ctx).search(text, vp_start, min(vp_end, vp_start + 30))
             action = ctx.cues.actions[" ".join(act.group("a").lower().split())] if act else "other"
-        if action == "other":
+        if action == "other" and not negative:
             action = duty_kind(text, vp_start, vp_end)  # "obliges Israel to pull its troops back"
-        if action == "other":
+        if action == "other" and not negative:
             action = nominal_kind(text, vp_start) or action  # "commits each side to a halt in offensive operations"
         elif action == "withdraw" and NOT_PULL_BACK.match(text, vp_start + len(text[vp_start:vp_end]) - len(text[vp_start:vp_end].lstrip()) + len("withdraw")):
             action = "other"  # "committed Armenia to withdraw its bid to host the summit"
@@ -1405,7 +1414,7 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         if action == "ceasefire":
             deadline = _truce_start(ctx, agr, vp_start, min(s_end, vp_start + 160)) or deadline
         # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
-        fp = _figure_people(ctx, vp_start, vp_end) if action in ("release", "other") else None
+        fp = _figure_people(ctx, vp_start, vp_end) if action in ("release", "other") and not negative else None
         figure, object_party = (fp[0], _object_party(ctx, fp[2], fp[3])) if fp is not None and fp[0].value else (None, None)
         if action == "other":
             object_party = None
@@ -1438,17 +1447,20 @@ def _bound_named(ctx: Context, pos: int) -> tuple[list[str], int] | None:
     group = ctx.coordinated(who, pos) if who.kind != "sides" else [who]
     if len(group) == 1 and who.kind != "sides":
         group = _and_group(ctx, who)
-    if len(group) > 1 and re.match(r"\s+to\s+", text[group[-1].end : group[-1].end + 5]):
+    if len(group) > 1 and re.match(BOUND_TO, text[group[-1].end : group[-1].end + 11]):
         # "It obliges the government and Machar's SPLM-IO to form ...": each party named
         obligors = [o for o in dict.fromkeys(ctx.party_of(a) for g in group for a in g.actors if a) if o]
         who = group[-1]
-    elif not re.match(r"\s+to\s+", text[who.end : who.end + 5]):
+    elif not re.match(BOUND_TO, text[who.end : who.end + 11]):
         return None
     else:
         obligors = [o for o in dict.fromkeys(ctx.party_of(a) for a in who.actors if a) if o]
     if not obligors:
         return None
-    return obligors, who.end + re.match(r"\s+to\s+", text[who.end : who.end + 5]).end()  # type: ignore[union-attr]
+    return obligors, who.end + re.match(BOUND_TO, text[who.end : who.end + 11]).end()  # type: ignore[union-attr]
+
+
+BOUND_TO = r"\s+(?:not\s+|never\s+)?to\s+"
 
 
 def _bound_group(ctx: Context, state: _State, pos: int) -> tuple[list[str], int] | None:

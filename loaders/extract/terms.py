@@ -113,7 +113,7 @@ NOT_COUNTED = re.compile(r"\s*(?:%|percent|per\s+cent|days?|weeks?|months?|years
 
 def _kind(text: str, pos: int, end: int, neg: bool) -> str:
     if neg:
-        return "ceasefire" if re.match(r"(?:attack(?:ing)?|carry(?:ing)?\s+out\s+(?:any\s+)?(?:offensive|attacks?|strikes?|military\s+operations)|launch(?:ing)?\s+(?:any\s+)?(?:attacks?|offensives?)|resum(?:e|ing)\s+(?:fighting|hostilities))\b(?!\s+(?:[\w-]+\s+)?(?:merchant|civilian|commercial|cargo|ships|vessels|shipping))",
+        return "ceasefire" if re.match(r"(?:attack(?:ing)?|use\s+(?:of\s+)?(?:military\s+|armed\s+)?force|resort(?:ing)?\s+to\s+(?:the\s+use\s+of\s+)?force|fire\s+on|open(?:ing)?\s+fire|carry(?:ing)?\s+out\s+(?:any\s+)?(?:offensive|attacks?|strikes?|military\s+operations)|launch(?:ing)?\s+(?:any\s+)?(?:attacks?|offensives?)|resum(?:e|ing)\s+(?:fighting|hostilities))\b(?!\s+(?:[\w-]+\s+)?(?:merchant|civilian|commercial|cargo|ships|vessels|shipping))",
                                        text[pos:end], re.IGNORECASE) else "other"
     if re.match(r"(?:ensure|ensuring|see\s+to\s+it|see)\b[^;.]{0,80}?\b(?:leave|leaves|withdraw|withdraws|depart|departs|pull\s+out)\b", text[pos:end], re.IGNORECASE):
         return "withdraw"
