@@ -675,12 +675,16 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
         if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start)):
             return d.last
         if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
+                                                 or HOUR_BEFORE.search(ctx.text, max(start, d.start - 40), d.start)
                                                  or ctx.text.startswith("on ", d.start) and STARTS_ON.search(ctx.text, max(start, d.start - 16), d.start))
                 and not re.search(r"\b(?:since|began|begun|started|erupted|broke\s+out|signed|ended|killed|attack)\b", ctx.text[max(start, d.start - 40) : d.start])):
             return d.first
     return None
 
 
+# an hour a duty starts from, before its day: "to cease all hostilities from 6 p.m. on Friday"
+HOUR_BEFORE = re.compile(r"\b(?:from|starting(?:\s+at|\s+from)?|as\s+of|with\s+effect\s+from)\s+(?:noon|midday|dawn|(?:0?\d|1\d|2[0-4])"
+                         r"(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)(?:\s+local\s+time)?)\s+$", re.IGNORECASE)
 TRUCE_START = re.compile(
     r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
     r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect))",
@@ -1376,8 +1380,10 @@ def _ordered_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         date = _date_in(ctx, s_start, s_end) or ctx.doc.published
         agr = _Agr("decision", (party,), (party,), date, "", subj.start, _phrase_end(ctx, end, s_end), True)  # type: ignore[union-attr]
         state.agreements.setdefault(agr.id, agr)
+        # "ordered its fighters to halt all attacks for three days, starting on Friday": from that day
+        deadline = _deadline(ctx, end, s_end, obligation=True)
         made.append(_make(ctx, state, state.agreements[agr.id], party, action or "other", " ".join(text[m.end() : _phrase_end(ctx, end, s_end)].split())[:80],
-                          None, None, None, (subj.start, _phrase_end(ctx, end, s_end)), "decision-ordered-forces"))  # type: ignore[union-attr]
+                          None, None, deadline, (subj.start, _phrase_end(ctx, end, s_end)), "decision-ordered-forces"))  # type: ignore[union-attr]
     return made
 
 

@@ -45,6 +45,7 @@ DATE_RE = re.compile(
   | (?P<od>\b(?:the\s+)?(?P<odd>{_ORD})\s+(?:day\s+)?of\s+(?P<odm>{_FULLMON}|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)(?:,?\s+(?P<ody>(?:19|20)\d\d)\b)?)
   | (?P<mo>\b(?P<mom>{_FULLMON})\s+(?:the\s+)?(?P<mod>{_ORD})\b(?:,?\s+(?P<moy>(?:19|20)\d\d)\b)?)
   | (?P<month>\b(?:in|during)\s+(?:(?:early|mid|late)[\s-]+)?(?P<mm>{_FULLMON})(?:,?\s+(?P<my>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
+  | (?P<bymonth>(?:(?<=\bby\s)|(?<=\buntil\s)|(?<=\bbefore\s))(?:(?:early|mid|late)[\s-]+)?(?P<bm>{_FULLMON})(?:,?\s+(?P<by>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
   | (?P<endof>\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endunit>week|month|year)\b)
   | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
   | (?P<wd>\b(?:(?P<wdq>last|this|next|on|past|previous|coming)\s+)?(?P<wdn>{_WD})\b)
@@ -142,16 +143,18 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             if m.group("mo") and (mon.lower() == "may" or ORDINAL_NOUN.match(text, m.end())):
                 continue  # "May the second round ...", "in March the first batch": a verb or an ordinal of a noun
             first = last = _month_day(MONTHS[mon.rstrip(".").lower()], ORDINALS[word], int(yr) if yr else None, published, fut)
-        elif m.group("month"):
-            # "in June", "during December 2023": the whole month, the latest one not after publication
-            if not m.group("mm")[0].isupper():
+        elif m.group("month") or m.group("bymonth"):
+            # "in June", "during December 2023": the whole month, the latest one not after publication;
+            # "by May 2021", "until March": a month a time runs to ("by May" alone may be a name)
+            name, given = (m.group("mm"), m.group("my")) if m.group("month") else (m.group("bm"), m.group("by"))
+            if not name[0].isupper() or (m.group("bymonth") and name == "May" and not given):
                 continue
             kind = "month"
-            month = MONTHS[m.group("mm").lower()]
-            year = int(m.group("my")) if m.group("my") else published.year
-            if not m.group("my") and fut and month < published.month:
+            month = MONTHS[name.lower()]
+            year = int(given) if given else published.year
+            if not given and fut and month < published.month:
                 year += 1
-            elif not m.group("my") and not fut and month > published.month:
+            elif not given and not fut and month > published.month:
                 year -= 1
             first = dt.date(year, month, 1)
             last = dt.date(year, month, calendar.monthrange(year, month)[1])
