@@ -1336,7 +1336,10 @@ DECREE_BEFORE = re.compile(r"\b(?:decree|order|directive)\s+(?:that\s+)?$", re.I
 DECREE_SIGNED = re.compile(r"\s+(?:had\s+|has\s+)?(?:signed|issued)\b")
 DECREE_SUBJECT = re.compile(r"\s*(?:It|(?:The|This|That|Its|His|Her)\s+(?:new\s+|presidential\s+|royal\s+)?(?:decree|order|decision|directive|pardon))\s+(?:also\s+)?", re.IGNORECASE)
 ORDERED_TO = re.compile(
-    r"\b(?:ordered|instructed|directed|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces)\s+to\s+",
+    r"\b(?:ordered|ordering|instructed|instructing|directed|directing|told)\s+(?:its|their|the|all|his|her)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:fighters|forces|troops|units|commanders|members|soldiers|security\s+forces|army|military|police)"
+    # "all forces under its command on Friday to ...", "their fighters not to attack ..."
+    r"(?:\s+under\s+(?:its|their|his|her)\s+command)?(?:\s+on\s+[A-Z][a-z]+day)?\s+(?P<neg>not\s+|never\s+)?to\s+",
     re.IGNORECASE,
 )
 COMMITS_TO = re.compile(r"\b(?:commits|committed|committing|obliges|obliged|obliging|requires|required|requiring|binds|bound|binding"
@@ -1361,17 +1364,25 @@ def _ordered_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
     for m in ORDERED_TO.finditer(text, s_start, s_end):
         if ctx.in_quote(m.start()):
             continue
-        act = _action_pattern(ctx).match(text, m.end())
-        if act is None:
+        act = _action_pattern(ctx).match(text, m.end()) if not m.group("neg") else None
+        if m.group("neg"):
+            from loaders.extract.terms import _kind
+
+            if _kind(text, m.end(), s_end, True) != "ceasefire":
+                continue  # "ordered its fighters not to talk to reporters": no term of a truce
+        elif act is None:
             nxt = re.match(r"\s*(?:\w+\s+){0,2}", text[m.end() : s_end])
             act = _action_pattern(ctx).search(text, m.end(), m.end() + (nxt.end() if nxt else 0) + 40)
-        action_word = None
-        if act is None:
+        action_word = "ceasefire" if m.group("neg") else None  # "not to attack Afghan forces"
+        if act is None and action_word is None:
             if re.search(r"\b(?:truce|cease-?fire|cessation\s+of\s+hostilities)\b", text[s_start:s_end], re.IGNORECASE):
                 action_word = "ceasefire"  # "ordered the security forces to respect it" (the truce)
             else:
                 continue
         subj = ctx.subject_before(m.start(), s_start) or next(iter(ctx.mentions_in(max(s_start, m.start() - 120), m.start())[-1:]), None)
+        if subj is not None and not subj.actor and re.match(r"(?:he|she)\b", text[subj.start : subj.end], re.IGNORECASE):
+            # "Ghani said he had ordered the security forces to ...": the one who speaks of his order
+            subj = next((x for x in reversed(ctx.mentions_in(s_start, subj.start)) if x.actor), None)
         party = ctx.party_of(subj.actor) if subj is not None and subj.actor else None
         if party is None:
             continue
@@ -1382,6 +1393,8 @@ def _ordered_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         state.agreements.setdefault(agr.id, agr)
         # "ordered its fighters to halt all attacks for three days, starting on Friday": from that day
         deadline = _deadline(ctx, end, s_end, obligation=True)
+        if action == "ceasefire":  # "to observe a ceasefire starting at midnight on Monday"
+            deadline = _truce_start(ctx, agr, end, min(s_end, end + 160)) or deadline
         made.append(_make(ctx, state, state.agreements[agr.id], party, action or "other", " ".join(text[m.end() : _phrase_end(ctx, end, s_end)].split())[:80],
                           None, None, deadline, (subj.start, _phrase_end(ctx, end, s_end)), "decision-ordered-forces"))  # type: ignore[union-attr]
     return made
