@@ -289,3 +289,25 @@ def test_their_release_after_a_figure_of_no_people_owes_nothing() -> None:
 def test_a_decree_signed_on_a_weekday_named_before_the_verb() -> None:
     found = duties("President Ashraf Ghani on Monday signed a decree ordering the release of 400 Taliban prisoners.")
     assert found == {(AFG, "release", 400, None)}
+
+
+# --- verbs of handing back people and of meeting again ---------------------------------------------
+
+DOHA = "The United States and the Taliban signed a deal in Doha on Feb. 29. "
+
+
+def test_to_hand_back_captured_members_of_the_forces_is_a_release() -> None:
+    assert duties(DOHA + "Under the deal, the Taliban were to hand back up to 1,000 captured members of the Afghan forces.",
+                  dt.date(2020, 3, 14)) == {(TAL, "release", 1000, None)}
+
+
+def test_to_hand_over_weapons_to_a_mission_is_no_release() -> None:
+    assert duties(DOHA + "Under the deal, the Taliban are to hand over all their weapons to a United Nations mission.",
+                  dt.date(2020, 3, 14)) == {(TAL, "other", None, None)}
+
+
+def test_to_reconvene_or_continue_negotiations_is_talks() -> None:
+    found = duties(DOHA + "The two sides also agreed to reconvene in May to work on further releases.", dt.date(2020, 3, 14))
+    assert {(o, a) for o, a, _, _ in found} == {(TAL, "talks"), ("united-states", "talks")}
+    found = duties(DOHA + "The two sides also agreed to continue negotiations on a longer truce.", dt.date(2020, 3, 14))
+    assert {a for _, a, _, _ in found} == {"talks"}

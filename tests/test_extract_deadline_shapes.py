@@ -47,3 +47,10 @@ def test_an_order_to_the_forces_that_starts_on_a_day() -> None:
                      "days of Eid, starting on Friday.") == {("taliban", "ceasefire", dt.date(2020, 3, 20))}
     assert deadlines("The Taliban leadership ordered its fighters to halt all attacks on Afghan forces, "
                      "a spokesman said on Friday.") == {("taliban", "ceasefire", None)}
+
+
+def test_by_the_end_of_a_month_next_year() -> None:
+    assert deadlines(DOHA + "It commits Washington to withdraw all its troops by the end of April next year.") == {
+        ("united-states", "withdraw", dt.date(2021, 4, 30))}
+    assert deadlines(DOHA + "It commits Washington to withdraw all its troops by the end of March 2022.") == {
+        ("united-states", "withdraw", dt.date(2022, 3, 31))}

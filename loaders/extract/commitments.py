@@ -1013,7 +1013,9 @@ _FREE = re.compile(
     r"(?:free|freeing|release|releasing|set\s+free|exchange|swap|pardon|pardoning)\b"
     r"|(?:let|letting)\s+(?:[\w'’-]+\s+){0,5}?go\b"
     r"|(?:grant|granting|give|giving|extend|extending)\s+(?:a\s+)?(?:clemency|pardons?|amnesty)\s+to\b"
-    r"|(?:hand|handing)\s+(?:over|back)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|(?-i:[A-Z][a-z]+s))\b"
+    r"|(?:hand|handing)\s+(?:over|back)\s+(?:the\s+|all\s+)?(?:(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|(?-i:[A-Z][a-z]+s))"
+    # "hand back up to 1,000 captured members of the Afghan forces" (people, never "their weapons to ...")
+    r"|(?:(?!weapons|arms|equipment)[\w'’,-]+\s+){0,5}?(?:members|soldiers|servicem[ae]n|personnel|civilians|nationals|citizens|sailors|fishermen))\b"
     r"|(?:return|returning|send|sending)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|soldiers|servicemen|POWs|civilians)\b(?![^;.]{0,20}\balive\s+or\s+dead)",
     re.IGNORECASE)
 _PULL_BACK = re.compile(
@@ -1032,7 +1034,8 @@ _STOP_FIGHTING = re.compile(
     r"|cease\s+fire\b",
     re.IGNORECASE)
 _MEET = re.compile(
-    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
+    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join|continue|continuing)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
+    r"|(?:reconvene|reconvening)\b"
     r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
     r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b",
     re.IGNORECASE)

@@ -46,6 +46,7 @@ DATE_RE = re.compile(
   | (?P<mo>\b(?P<mom>{_FULLMON})\s+(?:the\s+)?(?P<mod>{_ORD})\b(?:,?\s+(?P<moy>(?:19|20)\d\d)\b)?)
   | (?P<month>\b(?:in|during)\s+(?:(?:early|mid|late)[\s-]+)?(?P<mm>{_FULLMON})(?:,?\s+(?P<my>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
   | (?P<bymonth>(?:(?<=\bby\s)|(?<=\buntil\s)|(?<=\bbefore\s))(?:(?:early|mid|late)[\s-]+)?(?P<bm>{_FULLMON})(?:,?\s+(?P<by>(?:19|20)\d\d)\b)?(?![\w-]|\s+[0-3]?\d(?:st|nd|rd|th)?\b))
+  | (?P<endofm>\b(?:the\s+)?end\s+of\s+(?P<em>{_FULLMON})(?:,?\s+(?P<emy>(?:19|20)\d\d)\b|\s+(?P<emnext>next\s+year)\b)?(?![\w-]|\s+[0-3]?\d\b))
   | (?P<endof>\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(?P<endunit>week|month|year)\b)
   | (?P<rel>\b(?P<which>last|this|next|past|previous|coming)\s+(?P<unit>week|month|weekend)\b)
   | (?P<wd>\b(?:(?P<wdq>last|this|next|on|past|previous|coming)\s+)?(?P<wdn>{_WD})\b)
@@ -158,6 +159,16 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
                 year -= 1
             first = dt.date(year, month, 1)
             last = dt.date(year, month, calendar.monthrange(year, month)[1])
+        elif m.group("endofm"):
+            # "by the end of April next year", "the end of March 2021": the month's last day
+            month = MONTHS[m.group("em").lower()]
+            if m.group("emy"):
+                year = int(m.group("emy"))
+            elif m.group("emnext"):
+                year = published.year + 1
+            else:
+                year = published.year + (1 if fut and month < published.month else -1 if not fut and month > published.month else 0)
+            first = last = dt.date(year, month, calendar.monthrange(year, month)[1])
         elif m.group("endof"):
             unit = m.group("endunit").lower()
             kind = "day"
