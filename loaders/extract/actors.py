@@ -108,6 +108,8 @@ OWNER = re.compile(r"(?<![\w])([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*)(?:['’]s?)?\s+
 ABBREVIATION = re.compile(r"^(?:(?:[A-Z]\.)+|Gen|Col|Dr|Mr|Mrs|Ms|Lt|Sen|Rep|Gov|Maj|Adm|St|Sgt|Capt|Cmdr|Brig)\.?$")
 NON_SPACE = re.compile(r"\S+")
 POSSESSIVE_S = re.compile(r"['’]s$")
+# a leader's office after the leader's name: "Ghani's office", "Netanyahu’s press office"
+OFFICE_AFTER = re.compile(r"['’]s?\s+(?:press\s+|media\s+|own\s+)?office\b(?!\s+(?:of|for)\b)")
 # a name in apposition that closes its sentence: "..., said the head of the delegation, Jane Doe."
 APPOSITION_END = re.compile(r"\s*(?:[.;]|$)")
 # forms of address written before a name, which name no post
@@ -742,6 +744,18 @@ class _DocState:
             kept.append(m)
         self.mentions = kept
         self.merge_appositions()
+        self.leaders_offices()
+
+    def leaders_offices(self) -> None:
+        """"Ghani's office said", "Prime Minister Netanyahu's office": the office of a leader speaks
+        for the party the leader serves, not as the leader."""
+        text = self.text
+        for i, m in enumerate(self.mentions):
+            party = self.party_of.get(m.actor) if m.kind == "person" and m.actor else None
+            office = OFFICE_AFTER.match(text, m.end) if party else None
+            if office is not None and self.party_kind(party) in ("government", "state", "armed_movement"):
+                self.mentions[i] = Mention(m.start, office.end(), "descriptor", (party,), party=party,  # type: ignore[arg-type]
+                                           core_start=m.start, core_end=office.end())
 
     def _organisation(self, c: _Cand, name: str) -> None:
         """A body the text names without the gazetteer knowing it ("the Catholic Church"): a new
@@ -915,7 +929,10 @@ class _DocState:
         s = stop.search(text, t_start, min(len(text), t_start + 140))
         t_end = s.start() if s else min(len(text), t_start + 140)
         # "U.S." and similar abbreviations keep their full stop
-        while s and text[s.start()] == "." and re.search(r"(?:\b[A-Z]|\bSt|\bGen|\bCol|\bDr|\bMr|\bMrs|\bMs)\.?$", text[t_start : s.start()]) and s.start() + 1 < len(text) and not text[s.start() + 1].isspace():
+        while (s and text[s.start()] == "." and re.search(r"(?:\b[A-Z]|\bSt|\bGen|\bCol|\bDr|\bMr|\bMrs|\bMs)\.?$", text[t_start : s.start()])
+               and s.start() + 1 < len(text) and (not text[s.start() + 1].isspace()
+                                                   or re.match(r"[ \t]+[a-z]", text[s.start() + 1 : s.start() + 4]))):
+            # ("the U.N. envoy": an abbreviation's full stop before a word in lower case ends nothing)
             s = stop.search(text, s.start() + 1, min(len(text), t_start + 140))
             t_end = s.start() if s else t_end
         title = text[t_start:t_end].rstrip()

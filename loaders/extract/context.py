@@ -48,6 +48,8 @@ RELATIVE_GAP = re.compile(
 # "60 members of the Afghan security forces": a party named as the owner of people counted, not as a doer
 COUNTED_OF = re.compile(r"\d[\d,]*\s+(?:[a-z-]+\s+){1,2}of\s+(?:the\s+)?$")
 RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
+# a relative clause set off by commas after a body's name, up to the mention that ends it
+RELATIVE_COMMA = re.compile(r"^\s*,\s*(?:which|who)\s+[^,;.\"“”]*$")
 
 
 @dataclass
@@ -177,9 +179,14 @@ class Context:
                 best = m
         if best is None:
             return None
-        # "the envoy who negotiated a deal with the Taliban said": the relative clause's antecedent
+        # "the envoy who negotiated a deal with the Taliban said": the relative clause's antecedent;
+        # "Qatar, which mediated the truce with Egypt and the United States, said": a body's too
+        text = self.doc.text
         for m in self.mentions_in(floor, best.start):
-            if m.kind in ("person", "post") and RELATIVE.match(self.doc.text[m.end : best.start]):
+            if m.kind in ("person", "post") and RELATIVE.match(text[m.end : best.start]):
+                return m
+            if (m.kind in ("party", "metonym", "descriptor") and RELATIVE_COMMA.match(text[m.end : best.start])
+                    and re.match(r"\s*,", text[best.end : pos])):
                 return m
         return best
 

@@ -34,7 +34,7 @@ CLAUSE_END = re.compile(
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
-    r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])|yesterday|today|last\s+week|this\s+week|late\s+\w+day|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
+    r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])(?:\s+(?:morning|afternoon|evening|night))?|yesterday|today|last\s+week|this\s+week|(?:late|early)\s+(?:on\s+)?\w+day(?:\s+(?:morning|afternoon|evening|night))?|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
     re.IGNORECASE,
 )
 UNDER_DEAL = re.compile(r"(?:Under|As\s+part\s+of|In\s+line\s+with)\s+(?:the|a|its|their|that|this)\s+[^,;]{0,80}?\b(?:[Aa]greement|[Dd]eal|[Aa]ccord|[Pp]act|[Tt]ruce|[Dd]eclaration|[Tt]reaty|[Cc]easefire|[Dd]ecree|[Pp]rotocol)\b")
