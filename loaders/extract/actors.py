@@ -901,6 +901,8 @@ class _DocState:
             if word.endswith(".") and not ABBREVIATION.match(word):
                 break
             low = word.lower().rstrip(".")
+            if low == "and" and keep >= 2 and self._ends_a_name(tokens[keep - 2].group(0)):
+                break  # "... Johan Floderus and Swedish-Iranian national Saeed Azizi": another person before "and"
             if word[0].isupper() or low in ("of", "for", "the", "and", "on") or low in self.cues.post_heads or low in self.cues.post_modifiers:
                 keep -= 1
                 continue
@@ -917,6 +919,12 @@ class _DocState:
         if not (self.f.head_re.search(title) or any(w in self.f.title_words for w in re.findall(r"[\w.]+", low))):
             return start, None
         return start - len(window) + words[0].start(), title
+
+    def _ends_a_name(self, word: str) -> bool:
+        """Whether ``word`` can end a person's name: capitalised, and no title, post, demonym or organisation word."""
+        low = word.lower().rstrip(".")
+        return (word[:1].isupper() and word[1:2].islower() and low not in self.f.title_words and low not in self.cues.post_heads
+                and word not in self.f.demonyms and low not in ORG_WORDS and low not in STOP_WORDS)
 
     def apposition(self, end: int) -> tuple[int, int, int, int] | None:
         """', a Taliban spokesman' after a name: (start, end, title start, title end)."""

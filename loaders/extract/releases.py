@@ -55,6 +55,7 @@ HOME_AFTER = re.compile(r"\s+(?:(?:\w+\s+){0,2})?(?:home|back)\b", re.IGNORECASE
 AFTER_BEING = re.compile(r"\b(?:after|since|upon|on)\s+(?:being|having\s+been)\s+$", re.IGNORECASE)  # "after being freed": it happened
 ARRIVED = re.compile(r",\s+who\s+(?:\w+\s+){0,2}?(?:landed|arrived|reached|returned|crossed|were\s+flown|were\s+taken|were\s+received|walked)\b[^.;,]{0,100}", re.IGNORECASE)
 BARE_SUBJECT = re.compile(r"\s+(?:(?:were|was|have|has|had|been|also|then|later|subsequently|already)\s+)*")
+INCLUDED_WHO = re.compile(r"\s+(?:of\s+whom\s+|who\s+)")
 ANAPHOR = re.compile(r"\s+of\s+(?:them|those|these)", re.IGNORECASE)
 # the subject of a passive verb that refers back to the last batch: "The latest group was freed on Friday"
 LATEST = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:latest|last|most\s+recent|new|newest)\s+(?:group|batch|contingent|release|tranche)\s+(?:of\s+[\w\s-]{1,30}?\s+)?(?:(?:was|were|had\s+been)\s+)?$")
@@ -421,6 +422,8 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
             continue  # "with today's 303": the day of another batch
         if any(a <= d.start < b for a, b in since):
             continue  # "since the releases began in April": where a running total starts
+        if d.start > v_start and re.search(r"\bincluding\s+[^,.;]{1,60}$", text[max(v_start, d.start - 70) : d.start]):
+            continue  # "has freed 300 since April 8, including 100 on Saturday": the day of a part
         if d.kind == "month" and d.start > v_start and LATER_EVENT.search(text, v_start, d.start):
             continue  # "freed 35 sailors captured off Crimea in November": the month of another event
         if (d.kind == "month" and d.end < v_start and re.search(r",\s+and\b|\b(?:after|before)\b", text[d.end : v_start])
@@ -703,6 +706,25 @@ def _one_person(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int]
     return Figure(start, start, 1, "exact"), m.end(), m.end()
 
 
+def _named_people(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int] | None:
+    """Several people named as the object of a release verb, counted: "freed Evan Gershkovich, Paul
+    Whelan and Alsu Kurmasheva", "released Swedish diplomat Johan Floderus and Saeed Azizi"."""
+    text = ctx.text
+    people = [m for m in ctx.mentions_in(v_end, limit) if m.kind == "person"]
+    if not people or text[v_end : people[0].start].strip():
+        return None
+    count, end = 1, people[0].end
+    for m in people[1:]:
+        if not re.fullmatch(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:a|an|the)\s+)?(?:[\w'’-]+\s+){0,3}?", text[end : m.start]):
+            break
+        count, end = count + 1, m.end
+    if count < 2 or not re.fullmatch(r"\s*(?:[,.;]|$)|\s+(?:on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following)\b.*",
+                                     text[end : min(limit, end + 40)] or " ", re.DOTALL):
+        return None
+    start = people[0].start
+    return Figure(start, start, count, "exact"), end, end
+
+
 def _verb_matches(verbs: re.Pattern[str], text: str) -> list[tuple[int, int, str, int, str]]:
     """Release verbs in text order: (start, end, form, start of a split verb's second part or -1, kind)."""
     found = [(m.start(), m.end(), m.group("v"), -1, "") for m in verbs.finditer(text)]
@@ -780,20 +802,26 @@ def find_releases(ctx: Context) -> list[Release]:
                 figs = [f for f in ctx.numbers.find(text, c_start, v_start)
                         if not (text[max(0, f.start - 2) : f.start] == ", " and ANAPHOR.match(text, f.end))]
                 hit = _figure_with_people(ctx, list(reversed(figs)), people, v_start)
-                if hit and figs and hit[0] is not figs[-1] and BARE_SUBJECT.fullmatch(text, figs[-1].end, v_start):
-                    hit = None  # "Of the 400 prisoners ..., eighty were released": the figure next to the verb
+                if hit and figs and hit[0] is not figs[-1] and (
+                        BARE_SUBJECT.fullmatch(text, figs[-1].end, v_start) or INCLUDED_WHO.fullmatch(text, figs[-1].end, v_start)
+                        and re.search(r"\bincluding\s+$", text[max(0, figs[-1].start - 12) : figs[-1].start])):
+                    # "Of the 400 prisoners ..., eighty were released": the figure next to the verb; "4,019
+                    # prisoners, including 86 who left Bagram on Monday": the part that left
+                    hit = None
             else:
                 figs = [f for f in ctx.numbers.find(text, v_end, min(limit, v_end + 120))
                         if re.fullmatch(r"\s*(?:(?:its|their|the|all|another|a\s+further|an\s+additional|some|about|nearly|at\s+least|more\s+than|up\s+to|over|final|last|first|remaining|(?:last|rest|remainder|bulk|majority|remaining)\s+of|from\s+\w+(?:\s+\w+)?)\s+)*", text[v_end : f.start])]
                 hit = _figure_with_people(ctx, figs, people, limit)
                 if hit is None and not figs and form in ONE_VERBS | {"let", "lets", "set", "sets"}:
-                    hit = _one_person(ctx, v_end, split_end if split_end > v_end else limit)
+                    hit = (_named_people(ctx, v_end, split_end if split_end > v_end else limit)
+                           or _one_person(ctx, v_end, split_end if split_end > v_end else limit))
             if hit:
                 figure, _, noun_end = hit
             elif passive:
                 # "eighty were released last Thursday": a bare figure as the subject
                 for f in reversed(figs):
-                    if (_good_figure(ctx, f) and f.value is not None and BARE_SUBJECT.fullmatch(text, f.end, v_start)
+                    if (_good_figure(ctx, f) and f.value is not None and (BARE_SUBJECT.fullmatch(text, f.end, v_start)
+                                                                          or INCLUDED_WHO.fullmatch(text, f.end, v_start))
                             and not re.search(r"\b(?:[Tt]he|of|to|by)\s+$", text[max(0, f.start - 6) : f.start])):
                         figure, noun_end = f, f.end
                     break
@@ -896,6 +924,8 @@ def find_releases(ctx: Context) -> list[Release]:
         if releaser is None:
             continue
         cumulative = bool(total) or _cumulative_in(ctx, c_start, total_after.start() if total_after else c_end)
+        if figure is not None and not cumulative and not passive and _part_on_a_day(ctx, figure, noun_end):
+            cumulative = True  # "had released 4,019 prisoners, including 86 who left Bagram on Monday": a total
         dates = _release_dates(ctx, c_start, c_end, v_start)
         if not dates and not cumulative:  # a running total is not dated by a batch earlier in the sentence
             dates = _sentence_dates(ctx, v_start)
@@ -1008,7 +1038,50 @@ def find_releases(ctx: Context) -> list[Release]:
             found.extend(_gapped_batch(ctx, found[-1], v_end, c_end, seen))
         if figure is not None and not passive and not began and not each:
             found.extend(_gapped_party(ctx, found[-1], ev_end, seen))
+        if figure is not None and found[-1].cumulative:
+            found.extend(_included_batch(ctx, found[-1], ev_end, seen))
     return _merge_undated(found)
+
+
+# "has freed 300 since April 8, including 100 on Saturday", "including 86 who left Bagram on Monday":
+# a batch inside a running total, on its own day
+INCLUDING = re.compile(r"\s*,?\s*including\s+")
+
+
+def _part_on_a_day(ctx: Context, figure: Figure, end: int) -> bool:
+    """Whether a smaller figure with a day of its own follows ``figure`` after "including"."""
+    text = ctx.text
+    m = INCLUDING.match(text, end)
+    if m is None:
+        return False
+    figs = ctx.numbers.find(text, m.end(), min(len(text), m.end() + 30))
+    if not figs or figs[0].start != m.end() or not figs[0].value or not figure.value or figs[0].value >= figure.value:
+        return False
+    stop = re.search(r"[,.;]", text[figs[0].end : figs[0].end + 90])
+    return any(d.kind == "day" for d in ctx.dates(figs[0].end, figs[0].end + (stop.start() if stop else 90), future=False))
+
+
+def _included_batch(ctx: Context, total: Release, end: int, seen: set[tuple]) -> list[Release]:
+    text = ctx.text
+    limit = ctx.layout.sentence_of(end)[1]
+    m = INCLUDING.match(text, end) or INCLUDING.match(text, end + len(re.match(r"[^,.;]{0,60}", text[end:limit]).group(0)))
+    if m is None:
+        return []
+    figs = ctx.numbers.find(text, m.end(), min(limit, m.end() + 30))
+    if not figs or figs[0].start != m.end() or not figs[0].value:
+        return []
+    stop = re.search(r"[,.;]", text[figs[0].end : limit])
+    phrase_end = figs[0].end + (stop.start() if stop else len(text[figs[0].end : limit]))
+    days = [d for d in ctx.dates(figs[0].end, phrase_end, future=False) if d.kind == "day"]
+    if not days or (total.count is not None and figs[0].value >= total.count):
+        return []
+    key = (total.releaser, total.released_party, figs[0].value, days[0].first, days[0].last, False)
+    if key in seen:
+        return []
+    seen.add(key)
+    return [replace(total, count=figs[0].value, qualifier=figs[0].qualifier, cumulative=False, date_from=days[0].first,
+                    date_to=days[0].last, evidence=ctx.evidence(m.end() - len("including ") if text[m.end() - 10 : m.end()].strip() == "including" else m.end(), phrase_end),
+                    description=" ".join(text[m.end() : phrase_end].split()), rule="release-included", confidence=0.6)]
 
 
 # "Kenya freed 90 prisoners and Somalia 85", "the government released 525, and the rebels 362 soldiers":
