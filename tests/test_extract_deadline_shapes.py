@@ -54,3 +54,10 @@ def test_by_the_end_of_a_month_next_year() -> None:
         ("united-states", "withdraw", dt.date(2021, 4, 30))}
     assert deadlines(DOHA + "It commits Washington to withdraw all its troops by the end of March 2022.") == {
         ("united-states", "withdraw", dt.date(2022, 3, 31))}
+
+
+def test_a_meeting_at_an_hour_on_a_day_is_talks_on_that_day() -> None:
+    assert deadlines(DOHA + "Under the deal, commanders of the two sides are to meet at 7 a.m. on Tuesday.") == {
+        ("taliban", "talks", dt.date(2020, 3, 17)), ("united-states", "talks", dt.date(2020, 3, 17))}
+    assert deadlines(DOHA + "Under the deal, the two sides are to speak again at noon on March 20.") == {
+        ("taliban", "talks", dt.date(2020, 3, 20)), ("united-states", "talks", dt.date(2020, 3, 20))}

@@ -683,7 +683,7 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
 
 
 # an hour a duty starts from, before its day: "to cease all hostilities from 6 p.m. on Friday"
-HOUR_BEFORE = re.compile(r"\b(?:from|starting(?:\s+at|\s+from)?|as\s+of|with\s+effect\s+from)\s+(?:noon|midday|dawn|(?:0?\d|1\d|2[0-4])"
+HOUR_BEFORE = re.compile(r"\b(?:from|at|starting(?:\s+at|\s+from)?|as\s+of|with\s+effect\s+from)\s+(?:noon|midday|dawn|(?:0?\d|1\d|2[0-4])"
                          r"(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)(?:\s+local\s+time)?)\s+$", re.IGNORECASE)
 TRUCE_START = re.compile(
     r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
@@ -1035,7 +1035,7 @@ _STOP_FIGHTING = re.compile(
     re.IGNORECASE)
 _MEET = re.compile(
     r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join|continue|continuing)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
-    r"|(?:reconvene|reconvening)\b"
+    r"|(?:reconvene|reconvening|convene|convening)\b(?!\s+(?:a|an|the|its|their)\s)|(?:speak|talk)\s+again\b"
     r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
     r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b",
     re.IGNORECASE)
