@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import re
+from typing import Any
 
 from loaders.extract.context import Context
 from loaders.extract.cues import words_pattern
@@ -1048,40 +1049,47 @@ def find_releases(ctx: Context) -> list[Release]:
 INCLUDING = re.compile(r"\s*,?\s*including\s+")
 
 
-def _part_on_a_day(ctx: Context, figure: Figure, end: int) -> bool:
-    """Whether a smaller figure with a day of its own follows ``figure`` after "including"."""
+def _included(ctx: Context, end: int) -> tuple[int, Figure, int, Any] | None:
+    """A part with a day of its own right after a figure's words at ``end``: (where "including"
+    starts, the part's figure, where its words end, its day)."""
     text = ctx.text
+    limit = ctx.layout.sentence_of(end)[1]
     m = INCLUDING.match(text, end)
     if m is None:
-        return False
-    figs = ctx.numbers.find(text, m.end(), min(len(text), m.end() + 30))
-    if not figs or figs[0].start != m.end() or not figs[0].value or not figure.value or figs[0].value >= figure.value:
-        return False
-    stop = re.search(r"[,.;]", text[figs[0].end : figs[0].end + 90])
-    return any(d.kind == "day" for d in ctx.dates(figs[0].end, figs[0].end + (stop.start() if stop else 90), future=False))
+        return None
+    figs = ctx.numbers.find(text, m.end(), min(limit, m.end() + 30))
+    if not figs or figs[0].start != m.end() or not figs[0].value:
+        return None
+    stop = re.search(r"[,.;]", text[figs[0].end : limit])
+    phrase_end = figs[0].end + (stop.start() if stop else len(text[figs[0].end : limit]))
+    days = [d for d in ctx.dates(figs[0].end, phrase_end, future=False) if d.kind == "day"]
+    return (m.start() + m.group(0).index("including"), figs[0], phrase_end, days[0]) if days else None
+
+
+def _part_on_a_day(ctx: Context, figure: Figure, end: int) -> bool:
+    """Whether a smaller figure with a day of its own follows ``figure`` after "including"."""
+    part = _included(ctx, end)
+    return part is not None and bool(figure.value) and part[1].value < figure.value  # type: ignore[operator]
 
 
 def _included_batch(ctx: Context, total: Release, end: int, seen: set[tuple]) -> list[Release]:
     text = ctx.text
-    limit = ctx.layout.sentence_of(end)[1]
-    m = INCLUDING.match(text, end) or INCLUDING.match(text, end + len(re.match(r"[^,.;]{0,60}", text[end:limit]).group(0)))
-    if m is None:
+    part = _included(ctx, end)
+    if part is None:
+        # "freed 300 Taliban prisoners from Bagram prison since April 8, including ...": past the rest of the clause
+        part = _included(ctx, end + len(re.match(r"[^,.;]{0,60}", text[end:]).group(0)))  # type: ignore[union-attr]
+    if part is None:
         return []
-    figs = ctx.numbers.find(text, m.end(), min(limit, m.end() + 30))
-    if not figs or figs[0].start != m.end() or not figs[0].value:
+    start, figure, phrase_end, day = part
+    if total.count is not None and figure.value >= total.count:  # type: ignore[operator]
         return []
-    stop = re.search(r"[,.;]", text[figs[0].end : limit])
-    phrase_end = figs[0].end + (stop.start() if stop else len(text[figs[0].end : limit]))
-    days = [d for d in ctx.dates(figs[0].end, phrase_end, future=False) if d.kind == "day"]
-    if not days or (total.count is not None and figs[0].value >= total.count):
-        return []
-    key = (total.releaser, total.released_party, figs[0].value, days[0].first, days[0].last, False)
+    key = (total.releaser, total.released_party, figure.value, day.first, day.last, False)
     if key in seen:
         return []
     seen.add(key)
-    return [replace(total, count=figs[0].value, qualifier=figs[0].qualifier, cumulative=False, date_from=days[0].first,
-                    date_to=days[0].last, evidence=ctx.evidence(m.end() - len("including ") if text[m.end() - 10 : m.end()].strip() == "including" else m.end(), phrase_end),
-                    description=" ".join(text[m.end() : phrase_end].split()), rule="release-included", confidence=0.6)]
+    return [replace(total, count=figure.value, qualifier=figure.qualifier, cumulative=False, date_from=day.first,
+                    date_to=day.last, evidence=ctx.evidence(start, phrase_end), description=" ".join(text[figure.start : phrase_end].split()),
+                    rule="release-included", confidence=0.6)]
 
 
 # "Kenya freed 90 prisoners and Somalia 85", "the government released 525, and the rebels 362 soldiers":
