@@ -85,3 +85,14 @@ def test_a_deal_that_binds_a_party_not_to_do_something_else() -> None:
 def test_a_call_by_somebody_who_is_no_deal_owes_nothing() -> None:
     assert duties(DOHA + "The UN envoy calls for the Taliban to free 1,000 captives.") == set()
     assert duties(DOHA + "A proposal by Qatar calls for the Taliban to free 1,000 captives.") == set()
+
+
+def test_a_body_named_by_its_own_name_speaks() -> None:
+    text = ("The Missing Fathers and Sons Forum welcomed the soldiers' return and urged the government to bring "
+            "all the hostages home.")
+    assert speakers(text) == ["missing-fathers-and-sons-forum", "missing-fathers-and-sons-forum"]
+    assert speakers("The Karova Human Rights Centre says about 1,150 people are held.") == ["karova-human-rights-centre"]
+
+
+def test_an_organ_of_a_known_body_is_that_body() -> None:
+    assert speakers("The U.N. Security Council later threatened both countries with sanctions.") == ["united-nations"]

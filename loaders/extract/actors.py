@@ -95,7 +95,11 @@ DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z]
 # an organisation the text names by a name of its own that ends in the word for its kind, not in the
 # gazetteer: "the rebel Rwandan Patriotic Front", "the Sudan People's Liberation Movement"
 NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|for|the|and)\s+)?[A-Z][\w'’-]*){0,5}"
-                       r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces))(?![\w'’-])")
+                       r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces"
+                       # bodies that speak: "the Hostages and Missing Families Forum", "the Viasna Human Rights Centre"
+                       r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute)))(?![\w'’-])")
+# a known body's abbreviation before a name of one of its organs: "the U.N. Security Council"
+ORGAN_OF = re.compile(r"(?:U\.N\.|UN|EU|AU|U\.S\.|US|NATO|OSCE)\s+$")
 # words that make a name with a national adjective a movement or a party, not an organ of the state
 # ("Rwandan Patriotic Front", against "Afghan National Army")
 NON_STATE_WORDS = frozenset("front movement party liberation patriotic alliance league brigade brigades militia resistance coalition "
@@ -346,11 +350,14 @@ class ActorFinder:
                     or words[0] in self.name_stop_capitals
                     or (words[0] in self.demonyms and not NON_STATE_WORDS.intersection(w.lower() for w in words))):
                 continue  # a known one, an opening word, or an organ of a state ("Afghan National Army")
+            if m.group("body") and (ORGAN_OF.search(text, max(0, m.start() - 6), m.start())
+                                    or any(" ".join(words[:k]) in self.alias_ids for k in range(1, len(words)))):
+                continue  # an organ of a known body or state: "the U.N. Security Council", "United Nations Security Council"
             pid = slug(_ascii(name))
             initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
             acronym = (initials,) if len(initials) > 1 and initials not in self.alias_ids and re.search(
                 r"(?<![\w])" + initials + r"(?![\w])", text) else ()
-            found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) else "other", acronym)
+            found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) and not m.group("body") else "other", acronym)
             for alias in (name, *acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
