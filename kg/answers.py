@@ -240,40 +240,48 @@ def unpack_readings(packed: dict[str, list[list[Any]]]) -> dict[str, list[dict[s
     return out
 
 
-def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tuple[Any, ...]:
-    """The inputs of :func:`commitments` as of ``day``, from the readings: the
-    aggregation commitments.rq makes (largest name, earliest deadline, ...)
-    over the documents published by then, and the evidence, links and
-    reports of those documents."""
+def _agreement_terms(agreements: list[dict[str, Any]], day: dt.date) -> tuple[dict[str, str], dict[str, dt.date]]:
+    """Each agreement's name (the largest) and date (the earliest) in the documents published by ``day``."""
     names: dict[str, str] = {}
     dates: dict[str, dt.date] = {}
-    for a in readings["agreements"]:
+    for a in agreements:
         if a["published"] > day:
             continue
         if a["label"] is not None:
             names[a["agreement"]] = max(names.get(a["agreement"], a["label"]), a["label"])
         if a["date"] is not None:
             dates[a["agreement"]] = min(dates.get(a["agreement"], a["date"]), a["date"])
+    return names, dates
+
+
+def _aggregate(iri: str, rs: list[dict[str, Any]], names: dict[str, str], dates: dict[str, dt.date]) -> dict[str, Any]:
+    """One commitment's row as commitments.rq aggregates its documents' readings ``rs``."""
+    return _unset({
+        "commitment": iri,
+        "obligor": max(r["obligor"] for r in rs), "action": min(r["action"] for r in rs),
+        "object": max(r["object"] for r in rs), "objectParty": max(r["objectParty"] for r in rs),
+        "counterparty": max(r["counterparty"] for r in rs), "target": max(r["target"] for r in rs),
+        "upperBound": max(r["upperBound"] for r in rs),
+        "deadline": min(r["deadline"] or FAR_FUTURE for r in rs),
+        "agreement": max(r["agreement"] for r in rs),
+        "agreementName": max(names.get(r["agreement"], "") for r in rs),
+        "agreedOn": min(dates.get(r["agreement"], FAR_FUTURE) for r in rs),
+        "documents": len({r["doc"] for r in rs}), "firstReported": min(r["published"] for r in rs),
+        "obligorKey": min(r["obligorKey"] for r in rs), "objectPartyKey": min(r["objectPartyKey"] for r in rs),
+    })
+
+
+def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tuple[Any, ...]:
+    """The inputs of :func:`commitments` as of ``day``, from the readings: the
+    aggregation commitments.rq makes (largest name, earliest deadline, ...)
+    over the documents published by then, and the evidence, links and
+    reports of those documents."""
+    names, dates = _agreement_terms(readings["agreements"], day)
     by_commitment: dict[str, list[dict[str, Any]]] = {}
     for r in readings["readings"]:
         if r["published"] <= day:
             by_commitment.setdefault(r["commitment"], []).append(r)
-    rows = []
-    for iri in sorted(by_commitment):
-        rs = by_commitment[iri]
-        rows.append(_unset({
-            "commitment": iri,
-            "obligor": max(r["obligor"] for r in rs), "action": min(r["action"] for r in rs),
-            "object": max(r["object"] for r in rs), "objectParty": max(r["objectParty"] for r in rs),
-            "counterparty": max(r["counterparty"] for r in rs), "target": max(r["target"] for r in rs),
-            "upperBound": max(r["upperBound"] for r in rs),
-            "deadline": min(r["deadline"] or FAR_FUTURE for r in rs),
-            "agreement": max(r["agreement"] for r in rs),
-            "agreementName": max(names.get(r["agreement"], "") for r in rs),
-            "agreedOn": min(dates.get(r["agreement"], FAR_FUTURE) for r in rs),
-            "documents": len({r["doc"] for r in rs}), "firstReported": min(r["published"] for r in rs),
-            "obligorKey": min(r["obligorKey"] for r in rs), "objectPartyKey": min(r["objectPartyKey"] for r in rs),
-        }))
+    rows = [_aggregate(iri, by_commitment[iri], names, dates) for iri in sorted(by_commitment)]
     evidence = _evidence([r for r in readings["evidence"] if r["published"] <= day])
     links = _links([r for r in readings["links"] if r["since"] <= day])
     reports = _matching(rows, [r for r in readings["reports"] if r["published"] <= day])
@@ -318,7 +326,6 @@ def commitment_index(readings: dict[str, list[dict[str, Any]]]) -> dict[str, dic
     pairs: dict[tuple[str, str], list[int]] = {}
     for i, r in enumerate(reports):
         pairs.setdefault((r["releaser"], r["people"] or ""), [i, i])[1] = i + 1
-    whens = _Whens(reports)
     index: dict[str, dict[str, Any]] = {}
     for iri, (start, end) in own["readings"].items():
         mine = readings["readings"][start:end]
@@ -330,8 +337,8 @@ def commitment_index(readings: dict[str, list[dict[str, Any]]]) -> dict[str, dic
             if key not in pairs:
                 continue
             first, last = pairs[key]
-            lo = bisect.bisect_left(whens, lower, first, last) if lower is not None else first
-            hi = bisect.bisect_right(whens, upper, first, last)
+            lo = bisect.bisect_left(reports, lower, first, last, key=_report_when) if lower is not None else first
+            hi = bisect.bisect_right(reports, upper, first, last, key=_report_when)
             dated = [i for i in range(first, lo) if reports[i]["dateFrom"] or reports[i]["dateTo"]]
             if dated:
                 prior = min(dated, key=lambda i: (reports[i]["published"], *_report_order(reports[i])))
@@ -343,19 +350,6 @@ def commitment_index(readings: dict[str, list[dict[str, Any]]]) -> dict[str, dic
                       "links": [own["links"][iri]] if iri in own["links"] else [],
                       "reports": report_ranges, "known_from": min(r["published"] for r in mine).isoformat()}
     return index
-
-
-class _Whens:
-    """The reports' dates seen as a list, for :func:`bisect.bisect_left`."""
-
-    def __init__(self, reports: list[dict[str, Any]]):
-        self.reports = reports
-
-    def __getitem__(self, i: int) -> dt.date:
-        return _report_when(self.reports[i])
-
-    def __len__(self) -> int:
-        return len(self.reports)
 
 
 def slice_of(readings: dict[str, list[dict[str, Any]]], ranges: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
@@ -374,30 +368,20 @@ def _windows(mine: list[dict[str, Any]], agreements: list[dict[str, Any]]
     of release dates its answer reaches on those days: the earliest agreement
     date (None when some day has none: every earlier release counts) and the
     latest horizon (or agreement date, when it is later: reports before the
-    agreement are looked at). The aggregation is that of :func:`inputs_as_of`."""
-    changes = sorted({r["published"] for r in mine} | {a["published"] for a in agreements})
+    agreement are looked at). The rows are those :func:`inputs_as_of` makes."""
     first = min(r["published"] for r in mine)
     windows: dict[tuple[str, str], tuple[dt.date | None, dt.date]] = {}
-    for day in changes:
+    for day in sorted({r["published"] for r in mine} | {a["published"] for a in agreements}):
         if day < first:
             continue
-        rs = [r for r in mine if r["published"] <= day]
-        dates: dict[str, dt.date] = {}
-        for a in agreements:
-            if a["published"] <= day and a["date"] is not None:
-                dates[a["agreement"]] = min(dates.get(a["agreement"], a["date"]), a["date"])
-        agreed = min(dates.get(r["agreement"], FAR_FUTURE) for r in rs)
-        deadline = min(r["deadline"] or FAR_FUTURE for r in rs)
-        since = None if agreed == FAR_FUTURE else agreed
-        until = horizon(None if deadline == FAR_FUTURE else deadline, since, first)
-        if since is not None and since > until:  # the reports before the agreement are looked at, counted or not
+        row = _aggregate("", [r for r in mine if r["published"] <= day], *_agreement_terms(agreements, day))
+        since = row["agreedOn"]
+        until = horizon(row["deadline"], since, row["firstReported"])
+        if since is not None and since > until:
             until = since
-        key = (min(r["obligorKey"] for r in rs) or "", min(r["objectPartyKey"] for r in rs) or "")
-        if key not in windows:
-            windows[key] = (since, until)
-        else:
-            lower, upper = windows[key]
-            windows[key] = (None if lower is None or since is None else min(lower, since), max(upper, until))
+        key = (row["obligorKey"] or "", row["objectPartyKey"] or "")
+        lower, upper = windows.get(key, (since, until))
+        windows[key] = (None if lower is None or since is None else min(lower, since), max(upper, until))
     return windows
 
 

@@ -156,3 +156,31 @@ def readings(draw):
 def test_parts_answer_as_all_readings_do_for_any_readings(readings):
     days = [DAY0 + dt.timedelta(days=n) for n in range(-1, 1600, 40)] + [DAY0 + dt.timedelta(days=5000)]
     assert_slices_answer_alike(readings, days)
+
+
+def _reading(commitment: str, published: dt.date, deadline: dt.date | None) -> dict:
+    return {"commitment": commitment, "doc": f"d{published}", "published": published, "obligor": "A",
+            "action": "ReleaseAction", "object": "prisoners", "objectParty": "", "counterparty": "", "target": -1,
+            "upperBound": 0, "deadline": deadline, "agreement": "a1", "obligorKey": "k1", "objectPartyKey": "p1"}
+
+
+def _report(name: str, published: dt.date, start: dt.date | None, count: int | None = 10) -> dict:
+    return {"release": name, "releaser": "k1", "people": "p1", "document": f"e{name}", "published": published,
+            "count": count, "qualifier": "exact", "cumulative": False, "dateFrom": start, "dateTo": start,
+            "start": 0, "end": 1, "text": "freed", "source": None}
+
+
+def test_reports_between_a_horizon_and_a_later_agreement_date_stay_in_the_part() -> None:
+    """An agreement dated after the commitment's horizon: the dated reports before it still decide
+    what "nothing freed before" sees, though none of them counts."""
+    d = DAY0
+    readings = answers.sort_readings({
+        "readings": [_reading("c0", d, None), _reading("c1", d, d)],
+        "agreements": [{"agreement": "a1", "published": d + dt.timedelta(days=1), "label": None,
+                        "date": d + dt.timedelta(days=367)}],
+        "evidence": [], "links": [],
+        "reports": [_report("r0", d + dt.timedelta(days=1), d + dt.timedelta(days=366)),
+                    _report("r1", d + dt.timedelta(days=2), d + dt.timedelta(days=300)),
+                    _report("r2", d + dt.timedelta(days=3), None, None)],
+    })
+    assert_slices_answer_alike(readings, [d + dt.timedelta(days=n) for n in range(0, 5)] + [d + dt.timedelta(days=900)])

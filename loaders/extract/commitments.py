@@ -683,10 +683,12 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
 
 
 # an hour a duty starts from, before its day: "to cease all hostilities from 6 p.m. on Friday"
-HOUR_BEFORE = re.compile(r"\b(?:from|at|starting(?:\s+at|\s+from)?|as\s+of|with\s+effect\s+from)\s+(?:noon|midday|dawn|(?:0?\d|1\d|2[0-4])"
-                         r"(?:[:.]\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)(?:\s+local\s+time)?)\s+$", re.IGNORECASE)
+# a time of day: "6 p.m.", "18:00 hours", "6.30 pm"
+CLOCK = r"(?:0?\d|1\d|2[0-4])(?:[:.]?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)"
+HOUR_BEFORE = re.compile(r"\b(?:from|at|starting(?:\s+at|\s+from)?|as\s+of|with\s+effect\s+from)\s+(?:noon|midday|dawn|"
+                         + CLOCK + r"(?:\s+local\s+time)?)\s+$", re.IGNORECASE)
 TRUCE_START = re.compile(
-    r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|(?:0?\d|1\d|2[0-4])(?::?\d\d)?\s*(?:a\.m\.|p\.m\.|am|pm|hours|h)\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
+    r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|" + CLOCK + r"\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
     r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect))",
     re.IGNORECASE)
 

@@ -70,6 +70,16 @@ GROUP_NAME_AFTER = re.compile(r"\s+(?:Youth\s+)?(?:Movement|Front|Brigades?|Alli
 YEAR_AFTER = re.compile(r",?\s+(next|this|last)\s+year\b", re.IGNORECASE)
 
 
+def _month_year(month: int, published: dt.date, future: bool) -> int:
+    """The year of a month named without one: the next such month in a future reading, else the
+    latest one not after publication."""
+    if future and month < published.month:
+        return published.year + 1
+    if not future and month > published.month:
+        return published.year - 1
+    return published.year
+
+
 @dataclass(frozen=True)
 class DateMention:
     start: int
@@ -152,11 +162,7 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
                 continue
             kind = "month"
             month = MONTHS[name.lower()]
-            year = int(given) if given else published.year
-            if not given and fut and month < published.month:
-                year += 1
-            elif not given and not fut and month > published.month:
-                year -= 1
+            year = int(given) if given else _month_year(month, published, fut)
             first = dt.date(year, month, 1)
             last = dt.date(year, month, calendar.monthrange(year, month)[1])
         elif m.group("endofm"):
@@ -164,10 +170,8 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             month = MONTHS[m.group("em").lower()]
             if m.group("emy"):
                 year = int(m.group("emy"))
-            elif m.group("emnext"):
-                year = published.year + 1
             else:
-                year = published.year + (1 if fut and month < published.month else -1 if not fut and month > published.month else 0)
+                year = published.year + 1 if m.group("emnext") else _month_year(month, published, fut)
             first = last = dt.date(year, month, calendar.monthrange(year, month)[1])
         elif m.group("endof"):
             unit = m.group("endunit").lower()

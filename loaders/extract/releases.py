@@ -684,10 +684,13 @@ ONE_DESCRIBED = re.compile(
     r"aid\s+worker|ally|spy|dissident|activist|contractor|businessman|businesswoman|student|man|woman)\b(?![-’'])",
     re.IGNORECASE,
 )
+# the words that may follow the people a release verb names: "released Ana Ruiz on Monday"
+_AFTER_NAMES = "on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following"
 ONE_NAMED = re.compile(
     r"\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<name>[A-Z][a-z][\w’'-]*(?:\s+(?:de\s+|van\s+|al-)?[A-Z][a-z][\w’'-]*){1,2})"
-    r"(?=\s*(?:[,.;]|$)|\s+(?:on|at|in|from|after|to|and|last|this|earlier|as|who|under|before|into|following)\b)"
+    rf"(?=\s*(?:[,.;]|$)|\s+(?:and|{_AFTER_NAMES})\b)"
 )
+NAMES_END = re.compile(rf"\s*(?:[,.;]|$)|\s+(?:{_AFTER_NAMES})\b")
 NOT_NAMES = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|"
                        r"September|October|November|December|The|This|That|These|Those|Its|Their|His|Her|Red|Cross|Crescent|Prison|Jail|Camp|"
                        r"City|Province|District|Region|Oblast|Island|Islands|Airport|Airfield|Base|Valley|Town|Village|Street|Square|Port|Bay|"
@@ -719,8 +722,7 @@ def _named_people(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, in
         if not re.fullmatch(r"(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:a|an|the)\s+)?(?:[\w'’-]+\s+){0,3}?", text[end : m.start]):
             break
         count, end = count + 1, m.end
-    if count < 2 or not re.fullmatch(r"\s*(?:[,.;]|$)|\s+(?:on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following)\b.*",
-                                     text[end : min(limit, end + 40)] or " ", re.DOTALL):
+    if count < 2 or not NAMES_END.match(text[end:limit]):
         return None
     start = people[0].start
     return Figure(start, start, count, "exact"), end, end
