@@ -411,19 +411,18 @@ def kept_index(store: Store) -> tuple[dt.date, dict[str, Any]] | None:
     return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
 
 
-def kept_slices(store: Store, commitments: list[str],
-                kept: tuple[dt.date, dict[str, Any]] | None = None) -> dict[str, dict[str, list[dict[str, Any]]]] | None:
-    """The parts of the kept readings the commitments (IRIs) need (see
-    :func:`slice_of`), read from only the pieces that hold their rows; None
-    for a store without an index. A commitment the readings do not hold is
-    left out."""
+def _kept_rows(store: Store, commitments: list[str], kept: tuple[dt.date, dict[str, Any]] | None
+               ) -> tuple[dict[str, Any], dict[str, dict[int, list[Any]]]] | None:
+    """The index entries of the commitments (IRIs) the kept readings hold, and
+    the packed rows of the pieces that hold their rows, by part and position;
+    None for a store without an index."""
     kept = kept or kept_index(store)
     if kept is None:
         return None
     day, index = kept
     size, where = index["chunk"], index["commitments"]
-    wanted = [where[iri] for iri in dict.fromkeys(commitments) if iri in where]
-    pieces = sorted({(part, n) for ranges in wanted for part in READINGS for lo, hi in ranges[part]
+    wanted = {iri: where[iri] for iri in dict.fromkeys(commitments) if iri in where}
+    pieces = sorted({(part, n) for ranges in wanted.values() for part in READINGS for lo, hi in ranges[part]
                      for n in range(lo // size, (hi - 1) // size + 1)})
     nodes = [f"{ID_BASE}view/commitment-readings/{day.isoformat()}/{part}/{n}" for part, n in pieces]
     rows: dict[str, dict[int, list[Any]]] = {part: {} for part in READINGS}
@@ -431,13 +430,50 @@ def kept_slices(store: Store, commitments: list[str],
         for r in store.query(queries.load("readings-pieces"), {"node": nodes[at:at + DETAILS_AT_ONCE]}):
             part, n = r["node"].rsplit("/", 2)[-2:]
             rows[part].update(enumerate(json.loads(r["record"]), int(n) * size))
-    out = {}
-    for iri in dict.fromkeys(commitments):
-        if iri in where:
-            packed = {part: [list(rows[part][i]) for lo, hi in where[iri][part] for i in range(lo, hi)]
-                      for part in READINGS}
-            out[iri] = unpack_readings(packed)
-    return out
+    return wanted, rows
+
+
+def kept_slices(store: Store, commitments: list[str],
+                kept: tuple[dt.date, dict[str, Any]] | None = None) -> dict[str, dict[str, list[dict[str, Any]]]] | None:
+    """The parts of the kept readings the commitments (IRIs) need (see
+    :func:`slice_of`), read from only the pieces that hold their rows; None
+    for a store without an index. A commitment the readings do not hold is
+    left out."""
+    found = _kept_rows(store, commitments, kept)
+    if found is None:
+        return None
+    wanted, rows = found
+    return {iri: unpack_readings({part: [list(rows[part][i]) for lo, hi in ranges[part] for i in range(lo, hi)]
+                                  for part in READINGS})
+            for iri, ranges in wanted.items()}
+
+
+def kept_union(store: Store, commitments: list[str],
+               kept: tuple[dt.date, dict[str, Any]] | None = None) -> dict[str, list[dict[str, Any]]] | None:
+    """The union of the parts of the kept readings the commitments (IRIs)
+    need, each row once and in the readings' order; None for a store without
+    an index.
+
+    :func:`inputs_as_of` gives each of them the record its own part gives: a
+    row another commitment brings along is one of the whole readings, and
+    its part already holds every row its answer can reach (what
+    :func:`commitment_index` guarantees), so the extra rows change nothing,
+    while the rows the commitments share (their pair's reports, their
+    agreement's terms) are unpacked and judged once instead of once each.
+    """
+    found = _kept_rows(store, commitments, kept)
+    if found is None:
+        return None
+    wanted, rows = found
+    return unpack_readings({part: [list(rows[part][i]) for i in at]
+                            for part, at in union_positions(list(wanted.values())).items()})
+
+
+def union_positions(entries: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """The rows of each part that any of the :func:`commitment_index` entries
+    covers, each once, in order."""
+    return {part: sorted({i for ranges in entries for lo, hi in ranges[part] for i in range(lo, hi)})
+            for part in READINGS}
 
 
 def _inputs(store: Store, as_of: dt.date | None, cached: bool) -> tuple[Any, ...]:
@@ -496,19 +532,29 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]]) -> di
     return out
 
 
+def _release_evidence(r: Report, memo: dict[Any, Any] | None) -> dict[str, Any]:
+    """A release report as a commitment's evidence (each record gets its own
+    copy of what a ``memo`` of the reports judged together keeps)."""
+    known = memo.get(id(r)) if memo is not None else None
+    if known is None:
+        known = {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
+                 "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
+                 "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
+        if memo is not None:
+            memo[id(r)] = known
+    return dict(known)
+
+
 def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None,
-                       with_evidence: bool = True) -> dict[str, Any]:
+                       with_evidence: bool = True, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     iri = row["commitment"]
     target = row["target"]
     upper = bool(row["upperBound"])
     assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day,
-                        agreed_on=row["agreedOn"], until=horizon(row["deadline"], row["agreedOn"], row["firstReported"]))
-    release_evidence = [
-        {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
-         "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
-         "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
-        for event in assessment.events for r in event.reports
-    ] if with_evidence else []
+                        agreed_on=row["agreedOn"], until=horizon(row["deadline"], row["agreedOn"], row["firstReported"]),
+                        memo=memo)
+    release_evidence = [_release_evidence(r, memo) for event in assessment.events for r in event.reports
+                        ] if with_evidence else []
     disagreements = [
         {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
         for e in assessment.events if len(e.figures) > 1
@@ -616,14 +662,17 @@ def _page_as_of(store: Store, day: dt.date, offset: int, end: int | None,
         return None
     known = sorted((local_id(iri, "commitment"), iri) for iri, ranges in index[1]["commitments"].items()
                    if dt.date.fromisoformat(ranges["known_from"]) <= day)[offset:end]
-    slices = kept_slices(store, [iri for _, iri in known], index) or {}
-    return [r for _, iri in known for r in _records(inputs_as_of(slices[iri], day), day, evidence)]
+    union = kept_union(store, [iri for _, iri in known], index)
+    if union is None:
+        return None
+    return sorted(_records(inputs_as_of(union, day), day, evidence), key=lambda r: r["id"])
 
 
 def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True) -> list[dict[str, Any]]:
     """Every commitment's record judged on ``day`` from its inputs (without
     the ``evidence`` list unless ``with_evidence``)."""
     rows, evidence, reports, links = inputs
+    memo: dict[Any, Any] = {}  # the events of runs of reports several commitments share (kg.status.group_events)
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -631,7 +680,7 @@ def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True) 
         mine = reports.get(iri, [])
         dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
         out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None,
-                                      with_evidence))
+                                      with_evidence, memo))
     return out
 
 

@@ -38,6 +38,8 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
 
 __all__ = ["RULES", "Assessment", "Event", "Outcome", "Report", "assess", "batch_events", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
 
@@ -69,10 +71,26 @@ class Report:
     text: str = ""
     source: str | None = None
 
-    @property
-    def when(self) -> dt.date:
-        """When it happened at the latest: its end date, else its report date."""
-        return self.date_to or self.date_from or self.published
+    # worked out once, for sorting and comparing many times (kg.answers judges
+    # a commitment's reports again for each commitment that shares them)
+    when: dt.date = field(init=False, repr=False, compare=False)
+    """When it happened at the latest: its end date, else its report date."""
+    order: tuple[Any, ...] = field(init=False, repr=False, compare=False)
+    """Its place among reports in date order (when, publication, document, offset)."""
+    terms: tuple | None = field(init=False, repr=False, compare=False)
+    """What rule 2 compares of a batch report: its period, count, publication
+    date and whether the period is precise; None for a report that can be no
+    other report's release (a running total, or no figure)."""
+
+    def __post_init__(self) -> None:
+        when = self.date_to or self.date_from or self.published
+        object.__setattr__(self, "when", when)
+        object.__setattr__(self, "order", (when, self.published, self.document, self.start))
+        terms = None
+        if not self.cumulative and self.count is not None:
+            start, end = _range(self)
+            terms = start, end, self.count, self.published, start is not None and (end - start) < PRECISE
+        object.__setattr__(self, "terms", terms)
 
 
 @dataclass
@@ -134,19 +152,42 @@ def _same_release(a: Report, b: Report) -> bool:
     return a.count == b.count and abs(a.published - b.published) <= SAME_EVENT_WINDOW
 
 
-def group_events(reports: list[Report]) -> list[Event]:
+def group_events(reports: list[Report], memo: dict[tuple[int, ...], Any] | None = None) -> list[Event]:
     """Group reports of the same release into events, in date order.
 
     Reports are taken in date order; an event whose reports all lie before
     the earliest day the current report could match (its period's start, or
     a week before its publication) is set aside, so grouping stays close to
     linear in the number of reports however long the corpus runs. Each
-    report's terms of comparison (:func:`_terms`) are worked out once; a
+    report's terms of comparison (:attr:`Report.terms`) are worked out once; a
     running total or a report without a figure matches nothing (rule 2), so
     its event is never compared.
+
+    With a ``memo`` (a dict the caller keeps while the reports live), the
+    reports are first cut where no report before can tell of the same release
+    as one after (:func:`_independent`), and each run between cuts is grouped
+    once for every call that meets the same run: what the commitments of one
+    pair share when they are judged together, each on its own window of the
+    pair's reports. The events are the same; those of a shared run are the
+    same objects.
     """
-    ordered = sorted(reports, key=lambda r: (r.when, r.published, r.document, r.start))
-    terms_of = [_terms(r) for r in ordered]
+    ordered = sorted(reports, key=attrgetter("order"))
+    terms_of = [r.terms for r in ordered]
+    if memo is None:
+        return _group(ordered, terms_of)
+    events: list[Event] = []
+    for lo, hi in _independent(terms_of):
+        run = ordered[lo:hi]
+        key = tuple(map(id, run))
+        found = memo.get(key)
+        if found is None:  # the run is kept with its events, so that its reports' ids stay theirs
+            found = memo[key] = (run, _group(run, terms_of[lo:hi]))
+        events.extend(found[1])
+    return events
+
+
+def _group(ordered: list[Report], terms_of: list[tuple | None]) -> list[Event]:
+    """:func:`group_events` of reports already in date order, with their terms."""
     # how far before its own day a report that can match may reach (its period's start, or its
     # publication): only such reports count, so a running total "since April" does not keep
     # months of events active
@@ -169,6 +210,59 @@ def group_events(reports: list[Report]) -> list[Event]:
     return events
 
 
+def _independent(terms_of: list[tuple | None]) -> list[tuple[int, int]]:
+    """The runs ``[lo, hi)`` of reports in date order, with their terms, such
+    that no report of one run can be the same release as a report of another
+    (rule 2 as :func:`_matches_any` applies it): grouping each run alone gives
+    the events of grouping them all.
+
+    A cut before report ``i`` needs, of the reports that can match: every
+    period before it to end before every period from it on starts (two dated
+    reports match only when their periods overlap), and every publication
+    before it to be more than a week before every one from it on where
+    either report is undated (an undated report matches only reports
+    published within a week of it).
+    """
+    n = len(terms_of)
+    never, week = dt.date.max, SAME_EVENT_WINDOW
+    starts, published, undated = [never] * (n + 1), [never] * (n + 1), [never] * (n + 1)
+    start = day = loose = never  # the earliest of each from report i on
+    for i in range(n - 1, -1, -1):
+        terms = terms_of[i]
+        if terms is not None:
+            if terms[0] is not None:
+                if terms[0] < start:
+                    start = terms[0]
+            elif terms[3] < loose:
+                loose = terms[3]
+            if terms[3] < day:
+                day = terms[3]
+        starts[i], published[i], undated[i] = start, day, loose
+    runs: list[tuple[int, int]] = []
+    lo = 0
+    ends = days = loose_days = dt.date.min  # the latest of each before report i (a week on, for publications)
+    days_on = loose_on = None
+    for i in range(1, n):
+        terms = terms_of[i - 1]
+        if terms is not None:
+            if terms[0] is not None:
+                if terms[1] > ends:
+                    ends = terms[1]
+            elif terms[3] > loose_days:
+                loose_days = terms[3]
+                loose_on = loose_days + week
+            if terms[3] > days:
+                days = terms[3]
+                days_on = days + week
+        if (ends < starts[i] and (loose_on is None or loose_on < published[i])
+                and (undated[i] == never or days_on is None or days_on < undated[i])):
+            runs.append((lo, i))
+            lo = i
+    if n:
+        runs.append((lo, n))
+    return runs
+
+
 def _join(active: list[tuple[Event, list[dt.date], list[tuple]]], report: Report, terms: tuple) -> bool:
     """Add ``report`` to the first active event it tells the same release as;
     False when there is none."""
@@ -179,16 +273,6 @@ def _join(active: list[tuple[Event, list[dt.date], list[tuple]]], report: Report
             latest[0] = max(latest[0], report.published, report.date_to or report.published)
             return True
     return False
-
-
-def _terms(report: Report) -> tuple | None:
-    """What rule 2 compares of a batch report: its period, count, publication
-    date and whether the period is precise; None for a report that can be no
-    other report's release (a running total, or no figure)."""
-    if report.cumulative or report.count is None:
-        return None
-    start, end = _range(report)
-    return start, end, report.count, report.published, start is not None and (end - start) < PRECISE
 
 
 def _matches_any(known: list[tuple], terms: tuple) -> bool:
@@ -285,10 +369,12 @@ def assess(
     as_of: dt.date,
     agreed_on: dt.date | None = None,
     until: dt.date | None = None,
+    memo: dict[tuple[int, ...], Any] | None = None,
 ) -> Assessment:
-    """Apply the fulfilment rules to the reports known as of ``as_of``."""
+    """Apply the fulfilment rules to the reports known as of ``as_of``
+    (``memo``: see :func:`group_events`, for judging many commitments on one day)."""
     known = counting([r for r in reports if r.published <= as_of], agreed_on, until)
-    events = group_events(known)
+    events = group_events(known, memo)
     achieved, basis = _achieved(events)
 
     fulfilled_on = None

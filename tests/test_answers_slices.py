@@ -26,11 +26,21 @@ def every_day(store) -> list[dt.date]:
 def assert_slices_answer_alike(readings, days):
     slices = answers.commitment_slices(readings)
     assert set(slices) == {r["commitment"] for r in readings["readings"]}
+    index = answers.commitment_index(readings)
+    iris = sorted(index)
+    # the union of the parts of some commitments (what a page reads), each row once
+    groups = [iris[::2], iris[1::2], iris[-2:]]
+    unions = [{part: [readings[part][i] for i in at]
+               for part, at in answers.union_positions([index[iri] for iri in group]).items()} for group in groups]
     for day in days:
         whole = {c["id"]: c for c in answers._records(answers.inputs_as_of(readings, day), day)}
         sliced = {c["id"]: c for mine in slices.values()
                   for c in answers._records(answers.inputs_as_of(mine, day), day)}
         assert sliced == whole, day
+        for group, union in zip(groups, unions):
+            joint = {c["id"]: c for c in answers._records(answers.inputs_as_of(union, day), day)}
+            assert joint == {answers.local_id(iri, "commitment"): whole[answers.local_id(iri, "commitment")]
+                             for iri in group if answers.local_id(iri, "commitment") in whole}, (day, group)
 
 
 @pytest.fixture(scope="module", params=["timeline", "devset", "heldout8"])

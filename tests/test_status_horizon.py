@@ -69,3 +69,40 @@ def test_status_releases_after_the_horizon_do_not_count(freed_on, counted):
     result = assess(target=5000, upper_bound=False, deadline=deadline, reports=[report], as_of=dt.date(2024, 1, 1),
                     agreed_on=agreed, until=horizon(deadline, agreed))
     assert result.achieved == counted
+
+
+@settings(max_examples=400, deadline=None)
+@given(reports(), st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), min_size=1, max_size=6))
+def test_status_grouping_shared_through_a_memo_equals_grouping_alone(found: list[Report], windows):
+    """Windows of one list of reports, grouped with one memo (as the commitments of a
+    pair are judged together), give the events each window gives alone."""
+    ordered = sorted(found, key=lambda r: (r.when, r.published, r.document, r.start))
+    memo: dict = {}
+    for lo, hi in [(0, len(ordered)), *windows, (0, len(ordered))]:
+        window = ordered[min(lo, hi):max(lo, hi)]
+        shared = [[r.release for r in e.reports] for e in group_events(window, memo)]
+        alone = [[r.release for r in e.reports] for e in naive_events(window)]
+        assert shared == alone, (lo, hi)
+
+
+def test_status_runs_are_cut_only_where_no_release_can_match():
+    """Cuts fall between reports that cannot be one release: dated periods that do not
+    overlap, undated reports published more than a week apart."""
+    from kg.status import _independent
+
+    def report(n, published, start=None, end=None, count=10):
+        return Report(f"r{n}", f"d{n}", published, count, "exact", False, start, end, start=n)
+
+    d = DAY
+    apart = [report(0, d, d, d), report(1, d + dt.timedelta(days=3), d + dt.timedelta(days=2), d + dt.timedelta(days=2))]
+    assert _independent([r.terms for r in apart]) == [(0, 1), (1, 2)]
+    overlapping = [report(0, d, d, d + dt.timedelta(days=5)), report(1, d + dt.timedelta(days=9), d + dt.timedelta(days=4),
+                                                                   d + dt.timedelta(days=6))]
+    assert _independent([r.terms for r in overlapping]) == [(0, 2)]
+    undated = [report(0, d), report(1, d + dt.timedelta(days=7)), report(2, d + dt.timedelta(days=8))]
+    assert _independent([r.terms for r in undated]) == [(0, 3)]
+    # an undated report a week and a day after the last is on its own
+    assert _independent([r.terms for r in undated[:1] + [report(3, d + dt.timedelta(days=8))]]) == [(0, 1), (1, 2)]
+    # a late report of an early batch keeps an undated report of its publication week with it
+    late = [report(0, d + dt.timedelta(days=30), d, d), report(1, d + dt.timedelta(days=33))]
+    assert _independent([r.terms for r in late]) == [(0, 2)]
