@@ -657,6 +657,8 @@ def _over_days(ctx: Context, start: int, end: int) -> dt.date | None:
     return began + dt.timedelta(days=days - 1) if began is not None else None
 
 
+# a duty told in the past: "was to hand back", "were due to open", "had to leave"
+PAST_DUTY = re.compile(r"\b(?:was|were)\s+(?:(?:also|then|supposed|due|meant|expected|scheduled|set)\s+)?to\b|\bhad\s+to\b", re.IGNORECASE)
 # "will begin on Monday", "takes effect on Friday": a weekday (its "on" its own) on which a duty starts
 STARTS_ON = re.compile(r"\b(?:begin|begins|start|starts|open|opens|resume|resumes|effect|force|held|meet|run|runs)\s+$", re.IGNORECASE)
 
@@ -670,8 +672,12 @@ def _future_dates(ctx: Context, start: int, end: int) -> list[Any]:
 
 
 def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> dt.date | None:
-    """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date."""
+    """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date.
+    A duty told in the past ("Armenia was to hand back the district by Nov. 20", in January) has a day
+    without a year in the year before, where it is past."""
     for d in _future_dates(ctx, start, end):
+        if d.first > ctx.doc.published and PAST_DUTY.search(ctx.text, max(ctx.layout.sentence_of(d.start)[0], d.start - 120), d.start):
+            d = next((p for p in ctx.dates(d.start, d.end, future=False) if p.start == d.start), d)
         if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start)):
             return d.last
         if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
@@ -1021,11 +1027,12 @@ _FREE = re.compile(
     r"|(?:return|returning|send|sending)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|soldiers|servicemen|POWs|civilians)\b(?![^;.]{0,20}\balive\s+or\s+dead)",
     re.IGNORECASE)
 _PULL_BACK = re.compile(
-    r"(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
+    r"(?:(?:begin|start)\s+(?:to\s+)?(?=withdraw|pull))?(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
     r"|(?:return|returning|go|going)\s+(?:back\s+)?to\s+(?:their|its|the)\s+(?:[\w'’-]+\s+){0,2}?(?:bases|barracks|positions|lines)\b"
     r"|(?:redeploy|redeploying|reposition|repositioning)\s+(?:[\w'’-]+\s+){0,8}?(?:away|back|out)\b"
     r"|(?:cut|cutting|reduce|reducing|draw\s+down|drawing\s+down)\s+(?:its\s+|their\s+|the\s+)?(?:[\w'’.-]+\s+){0,2}?(?:forces|troops|presence|garrison|contingent|troop\s+numbers)\b"
-    r"|(?:leave|quit|vacate|vacating|evacuate)\b"
+    r"|(?:leave|quit|vacate|vacating|evacuate|disengage|disengaging)\b"
+    r"|(?:complete|completing|finish|finishing)\s+(?:its|their)\s+(?:[\w-]+\s+)?(?:pull-?out|withdrawal|pull-?back)\b"
     r"|(?:hand|handing|give|giving|return|returning)\s+(?:back\s+)?(?:the\s+|its\s+|their\s+)?(?:[\w'’-]+\s+){0,3}?(?:districts?|villages?|territor(?:y|ies)|towns?|regions?|areas?)\b",
     re.IGNORECASE)
 _STOP_FIGHTING = re.compile(
@@ -1039,7 +1046,11 @@ _MEET = re.compile(
     r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join|continue|continuing)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
     r"|(?:reconvene|reconvening|convene|convening)\b(?!\s+(?:a|an|the|its|their)\s)|(?:speak|talk)\s+again\b"
     r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
-    r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b",
+    r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b"
+    # an agreement still to be reached: "to sign a comprehensive peace agreement by Aug. 18", "to conclude a final
+    # agreement" (not "to sign the accord" already made)
+    r"|(?:sign|signing|conclude|concluding|reach|reaching|finali[sz]e|finali[sz]ing)\s+(?:a|an|a\s+final|the\s+final)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:agreement|deal|accord|settlement|treaty)\b",
     re.IGNORECASE)
 
 

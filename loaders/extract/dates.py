@@ -212,7 +212,11 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             qual = (m.group("wdq") or "").lower()
             back = (published.weekday() - target) % 7
             if qual in ("next", "coming") or (fut and qual != "last"):
-                ahead = (target - published.weekday()) % 7 or 7
+                # a future day named by its weekday alone is within the week to come, the day itself
+                # included: wire copy names the publication day "on Saturday" ("from 7 p.m. on Saturday")
+                ahead = (target - published.weekday()) % 7
+                if qual in ("next", "coming"):
+                    ahead = ahead or 7
                 first = published + dt.timedelta(days=ahead)
             elif qual in ("last", "past", "previous"):
                 first = published - dt.timedelta(days=back or 7)

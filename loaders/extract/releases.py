@@ -33,20 +33,23 @@ IRREALIS = re.compile(
 CLAUSE_SPLIT = re.compile(
     r"\b(?:said|says|added|adding|announced|confirmed|stated|claimed|insisted|told\s+(?:the\s+)?[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*)\s+(?:(?:on|last|this)\s+\w+\s+)?(?:that\s+)?(?=\w)|;|,?\s+while\s|,\s+but\s|\s+but\s|,\s+although\s|,\s+(?:who|which)\s|\s[-–—]{1,2}\s|\s+and\s+(?=(?:[A-Z][\w.'’-]+\s+){1,4}(?:said|told|added|[a-z]+ed)\b)|\s+and\s+(?:the|a|an)\s+\w+\s+(?:would|will|has|have|had)\b|\s+after\s+(?=\w+\s+(?:began|started))"
 )
-TOTAL_TO = re.compile(r"\b(?:bringing|brings|bring|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s-]{1,40}?)?\s+to|to)\s+", re.IGNORECASE)
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+TOTAL_TO = re.compile(r"\b(?:bringing|brings|bring|raising|raises|raised|taking|takes|brought)\s+(?:the\s+(?:total|number|tally)(?:\s+(?:of\s+)?[\w\s,-]{1,80}?)?\s+to|to)\s+", re.IGNORECASE)
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Aug|Sept?|Oct|Nov|Dec)\.)"
 # "since April", "since 9 April", "since April 9, 2020", "since February 2022", "since last Friday"
 SINCE = re.compile(
-    rf"\bsince\s+(?:early\s+|mid-?|late\s+)?(?:(?:(?P<d1>[0-3]?\d)\s+)?(?P<m>{_MONTH})(?:\s+(?P<d2>[0-3]?\d)\b(?:,?\s+)?)?(?:\s*(?P<y>(?:19|20)\d\d)|\s+(?P<ly>last\s+year))?"
+    rf"\b[Ss]ince\s+(?:early\s+|mid-?|late\s+)?(?:(?:(?P<d1>[0-3]?\d)\s+)?(?P<m>{_MONTH})(?:\s+(?P<d2>[0-3]?\d)\b(?:,?\s+)?)?(?:\s*(?P<y>(?:19|20)\d\d)|\s+(?P<ly>last\s+year))?"
     r"|(?:last\s+)?(?P<wd>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
     # "since the releases began in April", "since the exchange got under way in early April 2020"
-    rf"|(?:the|its|their|this|that)\s+(?:[\w-]+\s+){{0,3}}?(?:began|started|got\s+under\s+way|got\s+going|broke\s+out|erupted|opened)\s+in\s+(?:early\s+|mid-?|late\s+)?"
-    rf"(?P<m2>{_MONTH})(?:\s+(?P<y2>(?:19|20)\d\d)|\s+(?P<ly2>last\s+year))?)\b"
+    # "since the truce took effect on Jan. 19", "since the exchange began on Friday", "since the invasion of Feb. 24, 2022"
+    rf"|(?:the|its|their|this|that)\s+(?:[\w-]+\s+){{0,3}}?(?:(?:began|started|got\s+under\s+way|got\s+going|broke\s+out|erupted|opened|took\s+effect|came\s+into\s+force)\s+(?:in|on)|of)\s+"
+    rf"(?:(?:early\s+|mid-?|late\s+)?(?:(?P<d3>[0-3]?\d)\s+)?(?P<m2>{_MONTH})(?:\s+(?P<d4>[0-3]?\d)\b)?(?:,?\s+(?P<y2>(?:19|20)\d\d)|\s+(?P<ly2>last\s+year))?"
+    r"|(?P<wd2>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)))\b"
 )
 # "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
 CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
 # "The releases bring the number of prisoners freed by Israel since Friday to 180": the verb inside the total
 TOTAL_AROUND = re.compile(r"\b(?:bring|brings|bringing|brought|raise[sd]?|raising|take|takes|taking|took)\s+the\s+(?:total|number|tally)\s+of\s+(?P<who>[^.;:]{1,90}?)\s+to\s+(?=[\w$])", re.IGNORECASE)
+DETERMINER = re.compile(r"\b(?:the|these|those|its|their|this|that|all)\s+$", re.IGNORECASE)
 # "who had been held since April": how long people were held, not since when they were freed
 HELD_SINCE = re.compile(r"\b(?:held|detained|captured|jailed|imprisoned|kidnapped|abducted|seized|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # verbs that free people only with "home"/"back" after them: "sent 32 servicemen home"
@@ -63,6 +66,10 @@ LATEST = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:latest|last|most\s+recen
 # a batch, not a total, in the perfect tense: "has freed another 98"
 BATCH_MARK = re.compile(r"\b(?:another|a\s+further|an\s+additional|a\s+new\s+batch\s+of|a\s+fresh\s+batch\s+of)\s+$", re.IGNORECASE)
 CONTINUES = re.compile(r"\s*(?:In\s+return|In\s+exchange|In\s+turn|At\s+the\s+same\s+time|The\s+same\s+day|That\s+same\s+day|Meanwhile|For\s+its\s+part)\b,?", re.IGNORECASE)
+# "861 of the 1,000 captives", "more than 900 of the 1,000": a part of the whole a deal frees
+OF_ALL = re.compile(r"\s+of\s+the\s+(?:(?:about|some|nearly|roughly)\s+)?\d[\d,]*\b")
+HAS_HAD = re.compile(r"\b(?:has|have|had)\s+(?:now\s+|already\s+|so\s+far\s+|also\s+)?(?:been\s+)?$", re.IGNORECASE)
+SAME_PERIOD = re.compile(r"[^,.;]{0,60}?\b(?:over|in|during|within)\s+the\s+same\s+(?:period|time|days|span)\b", re.IGNORECASE)
 PERFECT = re.compile(r"\b(?:has|have)\s+(?:now\s+|already\s+|so\s+far\s+|thus\s+far\s+|also\s+|since\s+)?(?:been\s+)?$", re.IGNORECASE)
 LAST_OF = re.compile(r"\b(?:the\s+)?(?:last|rest|remainder|remaining|bulk|majority|most|half)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 BEGAN = re.compile(r"\b(?:began|begun|begins|started|starts|starting|beginning)\b", re.IGNORECASE)
@@ -138,11 +145,12 @@ def _merge_undated(found: list[Release]) -> list[Release]:
 def _since(ctx: Context, m: re.Match[str]) -> dt.date:
     """The first day of "since April", "since 9 April", "since February 2022", "since Friday"."""
     pub = ctx.doc.published
-    if m.group("wd"):
-        back = (pub.weekday() - MONTHS_WD.index(m.group("wd"))) % 7 or 7
+    if m.group("wd") or m.group("wd2"):
+        back = (pub.weekday() - MONTHS_WD.index(m.group("wd") or m.group("wd2"))) % 7 or 7
         return pub - dt.timedelta(days=back)
-    month = MONTHS.index(m.group("m") or m.group("m2")) + 1
-    day = int(m.group("d1") or m.group("d2") or 1)
+    name = m.group("m") or m.group("m2")  # "April", "Jan."
+    month = next(i for i, full in enumerate(MONTHS, 1) if full.startswith(name[:3]))
+    day = int(m.group("d1") or m.group("d2") or m.group("d3") or m.group("d4") or 1)
     if m.group("y") or m.group("y2"):
         year = int(m.group("y") or m.group("y2"))
     else:
@@ -754,6 +762,8 @@ def find_releases(ctx: Context) -> list[Release]:
         if IRREALIS.search(text, max(c_start, v_start - 40), v_start) and not AFTER_BEING.search(text, max(c_start, v_start - 20), v_start):
             continue
         form = " ".join(v_form.lower().split())
+        if not form.endswith(("ed", "ing")) and DETERMINER.search(text, max(0, v_start - 8), v_start):
+            continue  # a noun: "The releases bring the number ... to 180"
         passive = (v_kind == "exit" or bool(passive_re.match(form))
                    or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start])))
         began = bool(BEGAN.search(form)) or bool(re.search(r"\b(?:began|started|begun)\s+(?:\w+\s+){0,5}$", text[max(c_start, v_start - 50) : v_start]))
@@ -787,7 +797,7 @@ def find_releases(ctx: Context) -> list[Release]:
             if figs and _good_figure(ctx, figs[0]):
                 extra_total = figs[0]
                 # "bringing to 24 the number released since Monday": that verb is part of the total
-                tail = re.match(r"\s+the\s+(?:total|number|tally)(?:\s+of\s+[\w\s-]{1,40}?)?\s+(?:released|freed|set\s+free|handed\s+over)\b", text[figs[0].end : c_end])
+                tail = re.match(r"\s+the\s+(?:total|number|tally)(?:\s+of\s+[\w\s-]{1,40}?)?\s+(?:(?:it|they|we)\s+(?:has|have|had)\s+(?:now\s+)?)?(?:released|freed|set\s+free|handed\s+over|let\s+go)\b", text[figs[0].end : c_end])
                 consumed.append((total_after.start(), figs[0].end + (tail.end() if tail else 0)))
         if passive and figure is None:
             made = _passive_groups(ctx, people, kinds, c_start, v_start, v_end, c_end, text)
@@ -929,6 +939,13 @@ def find_releases(ctx: Context) -> list[Release]:
         cumulative = bool(total) or _cumulative_in(ctx, c_start, total_after.start() if total_after else c_end)
         if figure is not None and not cumulative and not passive and _part_on_a_day(ctx, figure, noun_end):
             cumulative = True  # "had released 4,019 prisoners, including 86 who left Bagram on Monday": a total
+        if (figure is not None and not cumulative and OF_ALL.match(text, figure.end)
+                and (HAS_HAD.search(text, max(c_start, v_start - 40), v_start) or form.startswith(("has ", "have ", "had ")))):
+            cumulative = True  # "they had freed 861 of the 1,000 captives": how far the release has come
+        # "..., while Israel has freed 180 women over the same period": since the day named before it
+        same_period = (_since_in(ctx, ctx.layout.sentence_of(v_start)[0], c_start)
+                       if figure is not None and SAME_PERIOD.match(text, noun_end, c_end) else None)
+        cumulative = cumulative or same_period is not None
         dates = _release_dates(ctx, c_start, c_end, v_start)
         if not dates and not cumulative:  # a running total is not dated by a batch earlier in the sentence
             dates = _sentence_dates(ctx, v_start)
@@ -937,7 +954,7 @@ def find_releases(ctx: Context) -> list[Release]:
             if arrival:  # "released 472 prisoners, who landed in Sanaa on Thursday": the day they came out
                 dates = [d for d in ctx.dates(arrival.start(), arrival.end(), future=False) if d.kind == "day"][:1]
         date_from = date_to = None
-        since = _since_in(ctx, c_start, c_end)
+        since = _since_in(ctx, c_start, c_end) or same_period
         perfect = bool(PERFECT.search(text, max(c_start, v_start - 40), v_start)) or form.startswith(("has ", "have "))
         if perfect and not cumulative and figure is not None and BATCH_MARK.search(text, max(0, figure.start - 25), figure.start):
             perfect = False  # "has freed another 98": a batch, dated elsewhere or not at all
