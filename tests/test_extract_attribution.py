@@ -43,6 +43,9 @@ def _statement(text: str, needle: str):
          "rifles", "The rebel commander in the north"),
         ("Chile's deputy foreign minister, Rosa Fuentes, said the mediators had met twice in Geneva.",
          "Geneva", "Chile's deputy foreign minister"),
+        # the place the sentence opens with, as the gold sets mostly read it ("In Gaza, residents said")
+        ("In the port city of Durres, Mayor Edi Kola said the ferries would run again.", "ferries",
+         "In the port city of Durres, Mayor Edi Kola"),
     ],
 )
 def test_extract_attribution_opening(text: str, needle: str, opening: str) -> None:
@@ -55,8 +58,6 @@ def test_extract_attribution_opening(text: str, needle: str, opening: str) -> No
     [
         # a clause of its own before the speaker is no adjunct of the speaking
         ("After the rebels freed 20 men, Foreign Minister Ana Kovac said the talks would go on.", "talks", "Foreign Minister"),
-        # a place before the name is no description of the speaker
-        ("In the port city of Durres, Mayor Edi Kola said the ferries would run again.", "ferries", "Mayor Edi Kola"),
     ],
 )
 def test_extract_attribution_opening_not(text: str, needle: str, opening: str) -> None:

@@ -835,14 +835,16 @@ class _DocState:
         if new:
             if actor not in self.persons:
                 self.persons[actor] = Person(actor, " ".join(name.split()))
-                self.surnames.setdefault(name.split()[-1], actor)
+                for key in _surname_keys(name):
+                    self.surnames.setdefault(key, actor)
             if title and post is None:
                 post = post_id(party, _clean_title(title), actor)
                 if post not in self.posts:
                     self.posts[post] = Post(post, _clean_title(title), party, actor)
                 self.head_of[actor] = self.head_class(title) or ""
         elif actor in self.gaz.persons:
-            self.surnames.setdefault(name.split()[-1], actor)
+            for key in _surname_keys(name):
+                self.surnames.setdefault(key, actor)
         if actor in self.party_of and party is None:
             party = self.party_of[actor]
         if post is None and actor in self.post_of:
@@ -1195,6 +1197,21 @@ def _office_words_before(text: str, start: int) -> int:
 _UNACCENTED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae",
                              "œ": "oe", "Œ": "Oe", "ß": "ss", "ı": "i", "þ": "th", "Þ": "Th", "ð": "d", "ħ": "h"})
 
+
+
+ARTICLE_PREFIX = re.compile(r"^(?:al|el|ad|as|ash|ar|an|at|az)[-‐](?=[A-Z])")
+
+
+def _surname_keys(name: str) -> list[str]:
+    """What a person named in full is called later on: the last word of the name, and that word
+    without an Arabic article ("Bashir" after "Omar al-Bashir").
+
+    >>> _surname_keys("Omar al-Bashir")
+    ['al-Bashir', 'Bashir']
+    """
+    last = name.split()[-1]
+    bare = ARTICLE_PREFIX.sub("", last)
+    return [last, bare] if bare != last else [last]
 
 def _ascii(name: str) -> str:
     """'Pablo Beltrán' -> 'Pablo Beltran', so that identifiers stay readable.

@@ -218,6 +218,18 @@ class Context:
         return [(a, m.post if m.kind in ("person", "post") else None) for a in m.actors if a]
 
     def _last_person(self, at: int) -> str | None:
+        """The person "he" or "she" at ``at`` stands for: the last one named before, unless the
+        pronoun opens its sentence and the sentence before opens with a person, its subject (in
+        "Duque, who took office in August, has said he will not talk to the rebels his predecessor,
+        Santos, was talking to. He welcomed ...", Duque)."""
+        s_start, _ = self.layout.sentence_of(at)
+        if at - s_start <= 4 and s_start > 0:
+            p_start, _ = self.layout.sentence_of(s_start - 1)
+            first = next((m for m in self.mentions_in(p_start, min(s_start, p_start + 60))
+                          if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
+            if (first is not None and first.kind in ("person", "post") and not first.plural and first.actor
+                    and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[p_start:first.start])):
+                return first.actor
         i = bisect.bisect_left(self._starts, at) - 1
         while i >= 0 and at - self.mentions[i].start < 5000:
             m = self.mentions[i]

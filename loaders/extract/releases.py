@@ -50,6 +50,7 @@ CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]
 # "The releases bring the number of prisoners freed by Israel since Friday to 180": the verb inside the total
 TOTAL_AROUND = re.compile(r"\b(?:bring|brings|bringing|brought|raise[sd]?|raising|take|takes|taking|took)\s+the\s+(?:total|number|tally)\s+of\s+(?P<who>[^.;:]{1,90}?)\s+to\s+(?=[\w$])", re.IGNORECASE)
 DETERMINER = re.compile(r"\b(?:the|these|those|its|their|this|that|all)\s+$", re.IGNORECASE)
+SUPERLATIVE = re.compile(r"\b(?:largest|biggest|first|largest-ever|most|only|single|\w{3,}est)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 # "who had been held since April": how long people were held, not since when they were freed
 HELD_SINCE = re.compile(r"\b(?:held|detained|captured|jailed|imprisoned|kidnapped|abducted|seized|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # verbs that free people only with "home"/"back" after them: "sent 32 servicemen home"
@@ -120,8 +121,9 @@ def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
 def _cumulative_in(ctx: Context, start: int, end: int) -> bool:
     """Does text[start:end] mark a running total ("so far", "since April"), not a detention's length?"""
     for m in ctx.cues.cumulative.finditer(ctx.text, start, end):
-        if m.group(0).lower().startswith("since") and HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start()):
-            continue
+        if m.group(0).lower().startswith("since") and (HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start())
+                                                        or SUPERLATIVE.search(ctx.text, max(0, m.start() - 40), m.start())):
+            continue  # "held since April"; "the largest exchange since the start of the war": no running total
         return True
     return False
 
@@ -911,8 +913,11 @@ def find_releases(ctx: Context) -> list[Release]:
             releaser = _custody_party(ctx, noun_end, c_end) or ctx.opponent(released, v_start)
             if releaser is None or releaser == released:
                 continue
-        each = not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None
-        if each and releaser is None:
+        if passive and BY_BOTH.match(text, v_end):
+            continue  # "the total number of captives freed by both sides": the two sides' releases together
+        each = ((not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None)
+                or (passive and BY_EACH.match(text, v_end) is not None))  # "84 prisoners were freed by each side"
+        if each and (releaser is None or SIDES_SUBJECT.search(text, max(c_start, v_start - 40), v_start)):
             releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
             released = ctx.opponent(releaser, v_start)
         elif each and (pair := _each_pair(ctx, c_start, v_start)) is not None:
@@ -930,7 +935,7 @@ def find_releases(ctx: Context) -> list[Release]:
         people_end = noun_end if around is not None else max(noun_end, figure.end if figure is not None else v_end)
         unaffiliated = figure is not None and (_unaffiliated(ctx, people_start, people_end)
                                                or _of_no_party(ctx, people_start, people_end, releaser, kinds))
-        if unaffiliated and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
+        if unaffiliated and not each and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
             released = None
         elif released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
             released = ctx.opponent(releaser, v_start)
@@ -966,6 +971,12 @@ def find_releases(ctx: Context) -> list[Release]:
         elif dates:
             best = min(dates, key=lambda d: (d.kind == "month", d.start < v_start, abs(d.start - v_start)))
             date_from, date_to = best.first, best.last
+            # "on Saturday and Sunday", "on Thursday and Friday": a batch over both days
+            both = [d for d in dates if d.kind == "day" == best.kind and d is not best
+                    and (re.fullmatch(r"\s+(?:and|or)\s+(?:on\s+)?", text[best.end : d.start])
+                         or re.fullmatch(r"\s+(?:and|or)\s+(?:on\s+)?", text[d.end : best.start]))]
+            if both and not cumulative:
+                date_from, date_to = min(best.first, both[0].first), max(best.last, both[0].last)
         elif since:
             date_from, date_to = _since(ctx, since), _reported_on(ctx, v_start)
             cumulative = True
@@ -1153,6 +1164,10 @@ def _gapped_party(ctx: Context, first: Release, end: int, seen: set[tuple]) -> l
 
 
 # "each side freed 307", "Russia and Ukraine each handed over 115": one release per side
+SIDES_SUBJECT = re.compile(r"\b(?:each|either|both)\s+(?:side|sides|country|countries)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+BY_BOTH = re.compile(r"\s+by\s+(?:both|the\s+two)\s+(?:sides|countries|parties)\b", re.IGNORECASE)
+BY_EACH = re.compile(r"\s+by\s+(?:each|either)\s+(?:side|sides|country|countries)\b", re.IGNORECASE)
+GO_BETWEEN = re.compile(r"\b(?:mediated|brokered|facilitated|hosted|arranged|overseen)\s+by\s+(?:the\s+)?$|\b(?:mediation|help|auspices)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 EACH = re.compile(r"(?:\b(?:each|either)\s+side|\bboth\s+sides|\beach)\s+(?:(?:has|have|had|now|also|then|reportedly)\s+)*$", re.IGNORECASE)
 
 
@@ -1172,9 +1187,12 @@ def _each_pair(ctx: Context, floor: int, pos: int) -> tuple[str, str] | None:
 
 
 def _last_party(ctx: Context, pos: int) -> str | None:
-    """The party the text named last before ``pos``, outside quotes."""
+    """The party the text named last before ``pos``, outside quotes, other than a go-between ("in an
+    exchange mediated by the United Arab Emirates, and each side also released eight civilians")."""
     for m in reversed(ctx.mentions_in(max(0, pos - 2000), pos)):
         if m.actor and m.kind in ("party", "descriptor", "metonym") and not ctx.in_quote(m.start):
+            if GO_BETWEEN.search(ctx.text, max(0, m.start - 40), m.start):
+                continue
             return ctx.party_of(m.actor)
     return None
 

@@ -477,7 +477,11 @@ INTRO_ADJUNCT = re.compile(
     r"|At\s+the\s+same\s+(?:news\s+conference|press\s+conference|briefing|ceremony|event|meeting)\s+"
     r"|In\s+the\s+same\s+(?:statement|message|post|interview|speech|address)\s+"
     r"|(?:(?:Late|Early|Earlier|Later)\s+)?[Oo]n\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+"
-    r"|(?:Late|Early)\s+(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+)$")
+    r"|(?:Late|Early)\s+(?:on\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?:\s+(?:morning|afternoon|evening|night))?,?\s+"
+    # "In Gaza, ", "In the southern city of Kandahar, ", "Earlier this month, ", "In return, ", "Meanwhile, "
+    r"|In\s+(?:[\w'’.-]+\s+){0,6}?[\w'’.-]+,\s+"
+    r"|(?:Earlier|Later)\s+(?:this|that|last|in\s+the)\s+(?:day|week|month|year),\s+"
+    r"|(?:Meanwhile|Separately|Elsewhere|Also|However),\s+)$")
 
 
 def _intro_adjunct(ctx: Context, s_start: int, ev_start: int) -> bool:
