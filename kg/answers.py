@@ -110,7 +110,14 @@ def stream(store: Store, name: str, as_of: dt.date | None = None, **bindings: An
     return store.rows(queries.load(name), values)
 
 
-def _reports(rows: list[dict[str, Any]]) -> list[Report]:
+def _reports(rows: list[dict[str, Any]], made: dict[int, Report] | None = None) -> list[Report]:
+    """The release reports of release-reports.rq's rows; with ``made``, each row's
+    report is made once for every call that passes it (kept by the row's id:
+    the caller keeps the rows while it keeps ``made``)."""
+    if made is not None:
+        missing = [r for r in rows if id(r) not in made]
+        made.update(zip(map(id, missing), _reports(missing)))
+        return [made[id(r)] for r in rows]
     return [
         Report(
             release=r["release"],
@@ -271,7 +278,8 @@ def _aggregate(iri: str, rs: list[dict[str, Any]], names: dict[str, str], dates:
     })
 
 
-def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tuple[Any, ...]:
+def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date,
+                 made: dict[int, Report] | None = None) -> tuple[Any, ...]:
     """The inputs of :func:`commitments` as of ``day``, from the readings: the
     aggregation commitments.rq makes (largest name, earliest deadline, ...)
     over the documents published by then, and the evidence, links and
@@ -284,7 +292,7 @@ def inputs_as_of(readings: dict[str, list[dict[str, Any]]], day: dt.date) -> tup
     rows = [_aggregate(iri, by_commitment[iri], names, dates) for iri in sorted(by_commitment)]
     evidence = _evidence([r for r in readings["evidence"] if r["published"] <= day])
     links = _links([r for r in readings["links"] if r["since"] <= day])
-    reports = _matching(rows, [r for r in readings["reports"] if r["published"] <= day])
+    reports = _matching(rows, [r for r in readings["reports"] if r["published"] <= day], made)
     return rows, evidence, reports, links
 
 
@@ -490,7 +498,8 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     return _matching(rows, run(store, "release-reports", as_of))
 
 
-def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]]) -> dict[str, list[Report]]:
+def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
+              made: dict[int, Report] | None = None) -> dict[str, list[Report]]:
     """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`)
     among the rows of release-reports.rq.
 
@@ -502,7 +511,7 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]]) -> di
     commitment's window, not with the whole corpus.
     """
     by_pair: dict[tuple[str, str], list[Report]] = {}
-    for row, report in zip(rows_read, _reports(rows_read)):
+    for row, report in zip(rows_read, _reports(rows_read, made)):
         by_pair.setdefault((row["releaser"], row["people"] or ""), []).append(report)
     whens: dict[tuple[str, str], list[dt.date]] = {}
     first_known: dict[tuple[str, str], list[Report | None]] = {}  # [i]: the first-published dated report of [:i]
@@ -668,11 +677,15 @@ def _page_as_of(store: Store, day: dt.date, offset: int, end: int | None,
     return sorted(_records(inputs_as_of(union, day), day, evidence), key=lambda r: r["id"])
 
 
-def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True) -> list[dict[str, Any]]:
+def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True,
+             memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
     """Every commitment's record judged on ``day`` from its inputs (without
     the ``evidence`` list unless ``with_evidence``)."""
     rows, evidence, reports, links = inputs
-    memo: dict[Any, Any] = {}  # the events of runs of reports several commitments share (kg.status.group_events)
+    # the events of runs of reports several commitments share (kg.status.group_events); one alone shares
+    # nothing, unless the caller judges it on several days from the same reports (its timeline)
+    if memo is None and len(rows) > 1:
+        memo = {}
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -754,6 +767,8 @@ def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date]) -> d
                       for r in mine[part]} | {k["since"] for k in mine["links"]})
     computed: dict[dt.date, list[dict[str, Any]]] = {}
     out = {}
+    made: dict[int, Report] = {}  # one report per row, and the events of its runs, for every day
+    memo: dict[Any, Any] = {}
     for day in sorted(set(days)):
         at = bisect.bisect_right(changes, day)
         if at == 0:
@@ -761,7 +776,7 @@ def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date]) -> d
             continue
         change = changes[at - 1]
         if change not in computed:
-            computed[change] = _records(inputs_as_of(mine, change), change)
+            computed[change] = _records(inputs_as_of(mine, change, made), change, memo=memo)
         out[day] = [_judged_on(r, day) for r in computed[change]]
     return out
 
