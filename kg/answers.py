@@ -566,9 +566,9 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
                         ] if with_evidence else []
     disagreements = [
         {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
-        for e in assessment.events if len(e.figures) > 1
+        for e in assessment.events if len(e.reports) > 1 and len(e.figures) > 1  # one report gives one figure
     ]
-    happened = [e.when for e in assessment.events]
+
     related = [
         {"relation": link["relation"], "commitment": local_id(link["other"], "commitment"), "text": link["text"]}
         for link in links
@@ -596,7 +596,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
         "as_of": day.isoformat(),
         "known_as_of": _iso(knowledge) if knowledge else None,
         "known_from": _iso(row["firstReported"]),
-        "last_event_on": _iso(max(happened)) if happened else None,
+        "last_event_on": _iso(assessment.last_on),
         "rule": RULES,
         "basis": assessment.basis,
         "disagreements": disagreements,

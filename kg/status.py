@@ -152,7 +152,7 @@ def _same_release(a: Report, b: Report) -> bool:
     return a.count == b.count and abs(a.published - b.published) <= SAME_EVENT_WINDOW
 
 
-def group_events(reports: list[Report], memo: dict[tuple[int, ...], Any] | None = None) -> list[Event]:
+def group_events(reports: list[Report], memo: dict[Any, Any] | None = None) -> list[Event]:
     """Group reports of the same release into events, in date order.
 
     Reports are taken in date order; an event whose reports all lie before
@@ -176,12 +176,13 @@ def group_events(reports: list[Report], memo: dict[tuple[int, ...], Any] | None 
     if memo is None:
         return _group(ordered, terms_of)
     events: list[Event] = []
+    runs = memo.setdefault("runs", {})
     for lo, hi in _independent(terms_of):
-        run = ordered[lo:hi]
-        key = tuple(map(id, run))
-        found = memo.get(key)
+        key = id(ordered[lo]) if hi - lo == 1 else tuple(map(id, ordered[lo:hi]))
+        found = runs.get(key)
         if found is None:  # the run is kept with its events, so that its reports' ids stay theirs
-            found = memo[key] = (run, _group(run, terms_of[lo:hi]))
+            run = ordered[lo:hi]
+            found = runs[key] = (run, _group(run, terms_of[lo:hi]))
         events.extend(found[1])
     return events
 
@@ -301,6 +302,7 @@ class Assessment:
     fulfilled_on: dt.date | None
     events: tuple[Event, ...]
     basis: str
+    last_on: dt.date | None = None  # the day of the latest event
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -349,9 +351,25 @@ def counting(reports: list[Report], since: dt.date | None, until: dt.date | None
     return out
 
 
-def _achieved(events: list[Event]) -> tuple[int, str]:
-    totals = [e.count for e in events if e.cumulative and e.count is not None]
-    batches = sum(e.count for e in events if not e.cumulative and e.count is not None)
+def _figures(events: list[Event], memo: dict[Any, Any] | None = None) -> list[tuple[dt.date, int | None, bool]]:
+    """Each event's day, figure and whether it is a running total; with a ``memo``
+    (see :func:`group_events`) worked out once for an event many commitments share."""
+    if memo is None:
+        return [(e.when, e.count, e.cumulative) for e in events]
+    known = memo.setdefault("event-figures", {})
+    out = []
+    for e in events:
+        found = known.get(id(e))
+        if found is None:
+            found = known[id(e)] = (e.when, e.count, e.cumulative)
+        out.append(found)
+    return out
+
+
+def _achieved(events: list[Event], figures: list[tuple[dt.date, int | None, bool]] | None = None) -> tuple[int, str]:
+    figures = figures if figures is not None else _figures(events)
+    totals = [count for _, count, total in figures if total and count is not None]
+    batches = sum(count for _, count, total in figures if not total and count is not None)
     best_total = max(totals, default=0)
     if best_total >= batches and best_total > 0:
         return best_total, "running total"
@@ -369,25 +387,25 @@ def assess(
     as_of: dt.date,
     agreed_on: dt.date | None = None,
     until: dt.date | None = None,
-    memo: dict[tuple[int, ...], Any] | None = None,
+    memo: dict[Any, Any] | None = None,
 ) -> Assessment:
     """Apply the fulfilment rules to the reports known as of ``as_of``
     (``memo``: see :func:`group_events`, for judging many commitments on one day)."""
     known = counting([r for r in reports if r.published <= as_of], agreed_on, until)
     events = group_events(known, memo)
-    achieved, basis = _achieved(events)
+    figures = _figures(events, memo)
+    achieved, basis = _achieved(events, figures)
 
     fulfilled_on = None
     if target:
         best_total = batches = 0  # _achieved over the events so far, kept up to date
-        for event in sorted(events, key=lambda e: e.when):
-            count = event.count
-            if count is not None and event.cumulative:
+        for when, count, total in sorted(figures, key=lambda f: f[0]):
+            if count is not None and total:
                 best_total = max(best_total, count)
             elif count is not None:
                 batches += count
             if max(best_total, batches) >= target:
-                fulfilled_on = event.when
+                fulfilled_on = when
                 break
     if target is not None:
         achieved = min(achieved, target)
@@ -403,7 +421,8 @@ def assess(
     share = round(achieved / target, 4) if target else None
     late = bool(fulfilled and deadline and fulfilled_on and fulfilled_on > deadline)
     overdue = bool(deadline and as_of > deadline and not fulfilled)
-    return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis)
+    return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis,
+                      max((when for when, _, _ in figures), default=None))
 
 
 def batch_events(reports: list[Report], as_of: dt.date, agreed_on: dt.date | None = None) -> list[Event]:
