@@ -544,13 +544,13 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
 def _release_evidence(r: Report, memo: dict[Any, Any] | None) -> dict[str, Any]:
     """A release report as a commitment's evidence (each record gets its own
     copy of what a ``memo`` of the reports judged together keeps)."""
-    known = memo.get(id(r)) if memo is not None else None
+    made = memo.setdefault("evidence", {}) if memo is not None else {}
+    known = made.get(id(r))
     if known is None:
-        known = {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
-                 "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
-                 "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
-        if memo is not None:
-            memo[id(r)] = known
+        known = made[id(r)] = {
+            "document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
+            "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
+            "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
     return dict(known)
 
 

@@ -366,8 +366,8 @@ def _figures(events: list[Event], memo: dict[Any, Any] | None = None) -> list[tu
     return out
 
 
-def _achieved(events: list[Event], figures: list[tuple[dt.date, int | None, bool]] | None = None) -> tuple[int, str]:
-    figures = figures if figures is not None else _figures(events)
+def _achieved(figures: list[tuple[dt.date, int | None, bool]]) -> tuple[int, str]:
+    """Rule 3 over the events' figures (:func:`_figures`)."""
     totals = [count for _, count, total in figures if total and count is not None]
     batches = sum(count for _, count, total in figures if not total and count is not None)
     best_total = max(totals, default=0)
@@ -394,7 +394,7 @@ def assess(
     known = counting([r for r in reports if r.published <= as_of], agreed_on, until)
     events = group_events(known, memo)
     figures = _figures(events, memo)
-    achieved, basis = _achieved(events, figures)
+    achieved, basis = _achieved(figures)
 
     fulfilled_on = None
     if target:
