@@ -481,6 +481,7 @@ class _DocState:
         self.head_of: dict[str, str] = {}
         self.surnames: dict[str, str] = {}
         self._index: dict[str, tuple[list[int], list[str]]] = {}
+        self._broker_set: frozenset[str] | None = None
         self.named: set[str] = set()
 
     def result(self) -> Mentions:
@@ -542,20 +543,22 @@ class _DocState:
             starts.insert(i, m.start)
             parties.insert(i, party)
 
-    def recent_party(self, kind: str, before: int, country: str | None = None) -> str | None:
-        """The party of ``kind`` named most recently before ``before`` (else first after)."""
+    def recent_party(self, kind: str, before: int, country: str | None = None,
+                     skip: frozenset[str] = frozenset()) -> str | None:
+        """The party of ``kind`` named most recently before ``before`` (else first after), other than
+        those in ``skip``."""
         starts, parties = self._index.get(kind, ([], []))
         members = self.f.countries.get(country, ()) if country else ()
         i = bisect.bisect_left(starts, before) - 1
         while i >= 0 and before - starts[i] < 20000:
-            if (not country or parties[i] in members) and self.is_named(parties[i]):
+            if (not country or parties[i] in members) and self.is_named(parties[i]) and parties[i] not in skip:
                 return parties[i]
             i -= 1
         later = self._later.get(kind, [])
         j = bisect.bisect_left(later, before)
         ids = self._later_ids.get(kind, [])
         while j < len(later):
-            if not country or ids[j] in members:
+            if (not country or ids[j] in members) and ids[j] not in skip:
                 return ids[j]
             j += 1
         country = country or self.main_country()
@@ -564,6 +567,16 @@ class _DocState:
             if len(options) == 1:
                 return options[0]
         return None
+
+    def _brokers(self, cands: list[_Cand]) -> frozenset[str]:
+        """The parties the text names as a deal's go-between: "brokered by Norway", "a Qatar-mediated
+        truce", "Egypt, which mediated the talks" (worked out once per text)."""
+        if self._broker_set is None:
+            text = self.text
+            self._broker_set = frozenset(
+                c.ref for c in cands if c.kind in ("party", "metonym") and c.ref
+                and (BROKER_BEFORE.search(text, max(0, c.start - 40), c.start) or BROKER_AFTER.match(text, c.end)))
+        return self._broker_set
 
     def top_party(self, kind: str) -> str | None:
         """The party of ``kind`` the text names most often by name."""
@@ -716,13 +729,20 @@ class _DocState:
                 party = self._last_organ(c, head) if anaphor else None
                 if anaphor and party is None and head != "ministry":
                     continue  # "the council" with no council named before: nobody known
-                party = party or self.recent_party(c.ref or "", c.start, country)  # type: ignore[arg-type]
+                # "the government" with no country named: not a state the text names as the go-between
+                # ("an agreement brokered by Norway ... Norwegian diplomats ... the government")
+                skip = self._brokers(cands) if country is None and c.ref in ("government", "state") else frozenset()
+                party = party or self.recent_party(c.ref or "", c.start, country, skip)  # type: ignore[arg-type]
                 if party is None and country and c.ref == "government":
                     party = next((p for p in self.f.countries.get(country, ()) if self.party_kind(p) in ("government", "state")), None)
                 if party is None and c.ref == "government":
                     # "the army" where no government is named: the state the text is about
                     home = self.main_country()
-                    party = next((p for p in self.f.countries.get(home, ()) if self.party_kind(p) == "state" and self.is_named(p)), None) if home else None
+                    party = next((p for p in self.f.countries.get(home, ()) if self.party_kind(p) == "state" and self.is_named(p)
+                                  and p not in skip), None) if home else None
+                    if party is None:
+                        # "Sri Lanka and the LTTE signed ... the government": the state named last (not a go-between)
+                        party = self.recent_party("state", c.start, None, skip)
                 if party:
                     self._add(Mention(c.start, c.end, "descriptor", (party,), party=party, core_start=c.start, core_end=c.end))
             elif c.kind == "sides":
@@ -1166,6 +1186,11 @@ GROUP_PP = re.compile(
 
 # organs referred to again by their head noun alone: "the council said" after "the National Security Council"
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
+
+# a party named as a deal's go-between: "brokered by Norway", "mediated by Qatar and Egypt",
+# "a Norway-brokered deal", "Qatar, which mediated the talks"
+BROKER_BEFORE = re.compile(r"\b(?:mediated|brokered|facilitated|hosted)\s+by\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
+BROKER_AFTER = re.compile(r"-(?:brokered|mediated|hosted)\b|,?\s+(?:which|who)\s+(?:had\s+)?(?:mediated|brokered|hosted)\b")
 
 # lower-case words that make plural officials the state's: "provincial officials", "prison authorities"
 STATE_OFFICES = frozenset({

@@ -289,6 +289,14 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
                 named, parties = _parties_of(ctx, m.end(), span_end)
                 date = _date_in(ctx, m.end(), min(s_end, max(span_end, (ns.end() if ns else m.end()) + 70)))
                 stated = bool(ns)
+                if ns and "announced" in ns.group(0) and re.search(r"\b(?:the|this|that)\s+$", before, re.IGNORECASE):
+                    # "A ceasefire between Israel and Hezbollah ... The agreement, announced on Tuesday by
+                    # Biden and Macron": the deal the text follows (else its two sides), the announcers go-betweens
+                    current = state.current
+                    sides = (list(current.signatories), list(current.parties)) if current is not None and len(current.parties) >= 2 \
+                        else _two_sides(ctx, m.start())
+                    if len(sides[1]) >= 2 and not set(parties) & set(sides[1]):
+                        named, parties = sides
                 if ns and ns.group("plural") and not parties and not ns.group("plural").startswith("they"):
                     # "the accord the two neighbours signed in June": the two sides of the conflict
                     named, parties = _two_sides(ctx, m.start())
@@ -784,7 +792,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         binding = [mo for mo in modal_others if mo.group("a") not in ("be", "not", "also", "have", "then", "only", "still", "now")]
         if agr is not None:
             # a deal's terms bind its own parties: "the ICRC ... will interview the detainees" is no duty under it
-            binding = [mo for mo in binding if _binds(ctx, agr, start + mo.start(), start)]
+            bound = {c.obligor for c in state.commitments if c.agreement == agr.id}
+            binding = [mo for mo in binding if _binds(ctx, agr, start + mo.start(), start, bound)]
         others = list(others) + binding
     for om in others:
         verb = om.group("a")
@@ -1027,7 +1036,7 @@ _FREE = re.compile(
     r"|(?:return|returning|send|sending)\s+(?:the\s+|all\s+)?(?:[\w'’-]+\s+){0,3}?(?:prisoners|detainees|captives|hostages|inmates|soldiers|servicemen|POWs|civilians)\b(?![^;.]{0,20}\balive\s+or\s+dead)",
     re.IGNORECASE)
 _PULL_BACK = re.compile(
-    r"(?:(?:begin|start)\s+(?:to\s+)?(?=withdraw|pull))?(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,4}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
+    r"(?:(?:begin|start)\s+(?:to\s+)?(?=withdraw|pull))?(?:withdraw|withdrawing|pull|pulling|draw|fall|move|moving|take|taking|bring|bringing)\s+(?:[\w'’-]+\s+){0,6}?(?:back|out|away|home|north|south|east|west|behind|beyond)\b|(?:withdraw|withdrawing)\b"
     r"|(?:return|returning|go|going)\s+(?:back\s+)?to\s+(?:their|its|the)\s+(?:[\w'’-]+\s+){0,2}?(?:bases|barracks|positions|lines)\b"
     r"|(?:redeploy|redeploying|reposition|repositioning)\s+(?:[\w'’-]+\s+){0,8}?(?:away|back|out)\b"
     r"|(?:cut|cutting|reduce|reducing|draw\s+down|drawing\s+down)\s+(?:its\s+|their\s+|the\s+)?(?:[\w'’.-]+\s+){0,2}?(?:forces|troops|presence|garrison|contingent|troop\s+numbers)\b"
@@ -1172,14 +1181,17 @@ def _told_by_other(ctx: Context, pos: int, obligors: list[str], agr: _Agr | None
     return False
 
 
-def _binds(ctx: Context, agr: _Agr, pos: int, floor: int) -> bool:
-    """Whether the subject of the modal at ``pos`` is a party to ``agr`` (or "both sides")."""
+def _binds(ctx: Context, agr: _Agr, pos: int, floor: int, bound: set[str] = set()) -> bool:  # noqa: B006 (read only)
+    """Whether the subject of the modal at ``pos`` is a party to ``agr`` (or "both sides"), or one its
+    terms already bind ("Israel and Hezbollah are to halt ... Hezbollah is to pull its fighters north",
+    under a deal Israel and Lebanon signed)."""
     subj = ctx.subject_before(pos, floor)
     if subj is None:
         return True  # left to the subject check that follows
     if subj.kind == "sides":
         return True
-    return any(ctx.party_of(a) in agr.parties for part in ctx.coordinated(subj, floor) for a, _ in ctx.actors_of(part, part.start))
+    return any(ctx.party_of(a) in agr.parties or ctx.party_of(a) in bound
+               for part in ctx.coordinated(subj, floor) for a, _ in ctx.actors_of(part, part.start))
 
 
 # terms listed as nouns: "provides for a truce, the reopening of roads and the release of ...": only noun phrases before

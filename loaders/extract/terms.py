@@ -433,9 +433,11 @@ def read_terms(ctx: Context, state: Any, with_commitments: set[str]) -> None:
             obligors, subj_start, how = subj
             if weak and how in ("person", "pronoun"):
                 continue
-            if (agr is not None and how != "sides" and len(agr.parties) >= 2 and not set(obligors) & set(agr.parties)
+            if (agr is not None and how != "sides" and len(agr.parties) >= 2
+                    and not set(obligors) & (set(agr.parties) | ({c.obligor for c in state.commitments if c.agreement == agr.id}
+                                                                 if how == "party" else set()))
                     and ctx.kind_of(obligors[0]) != "international_organisation" and not same_sentence_deal):
-                continue  # a party foreign to the deal the text follows: its own plans, not the deal's terms
+                continue  # a party foreign to the deal the text follows (and to the duties it binds): its own plans
             vp = om.start("verb")
             end = _clause_end(text, vp, s_end)
             kind = nominal or _kind(text, vp, end, _negative(om))
