@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import json
 from itertools import groupby, islice
+from operator import attrgetter
 from typing import Any, Iterator
 
 from kg import queries
@@ -21,6 +22,7 @@ from kg.status import (
     RULES,
     Assessment,
     Outcome,
+    PairPlan,
     Report,
     assess,
     batch_events,
@@ -119,20 +121,9 @@ def _reports(rows: list[dict[str, Any]], made: dict[int, Report] | None = None) 
         made.update(zip(map(id, missing), _reports(missing)))
         return [made[id(r)] for r in rows]
     return [
-        Report(
-            release=r["release"],
-            document=document_id(r["document"]),
-            published=r["published"],
-            count=r["count"],
-            qualifier=QUALIFIERS.get(_local(r["qualifier"]), "exact"),
-            cumulative=bool(r["cumulative"]),
-            date_from=r["dateFrom"],
-            date_to=r["dateTo"],
-            start=r["start"],
-            end=r["end"],
-            text=r["text"],
-            source=r.get("source"),
-        )
+        Report.of(r["release"], document_id(r["document"]), r["published"], r["count"],
+                  QUALIFIERS.get(_local(r["qualifier"]), "exact"), bool(r["cumulative"]), r["dateFrom"], r["dateTo"],
+                  r["start"], r["end"], r["text"], r.get("source"))
         for r in rows
     ]
 
@@ -541,29 +532,45 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
     return out
 
 
-def _release_evidence(r: Report, memo: dict[Any, Any] | None) -> dict[str, Any]:
-    """A release report as a commitment's evidence (each record gets its own
-    copy of what a ``memo`` of the reports judged together keeps)."""
-    made = memo.setdefault("evidence", {}) if memo is not None else {}
-    known = made.get(id(r))
-    if known is None:
-        known = made[id(r)] = {
-            "document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
+def _release_evidence(r: Report) -> dict[str, Any]:
+    """A release report as a commitment's evidence."""
+    return {"document": r.document, "published": r.published.isoformat(), "start": r.start, "end": r.end,
             "text": r.text, "release": r.release, "count": r.count, "cumulative": r.cumulative,
             "date_from": _iso(r.date_from), "date_to": _iso(r.date_to), "source": r.source}
-    return dict(known)
+
+
+def _events_evidence(events: tuple[Any, ...], memo: dict[Any, Any] | None) -> list[dict[str, Any]]:
+    """The evidence of every report of the events, in order; with a ``memo`` of
+    reports judged together, each report's made once and shared by the
+    records that cite it (records are read, never changed in place)."""
+    if memo is None:
+        return [_release_evidence(r) for event in events for r in event.reports]
+    made = memo.setdefault("evidence", {})
+    out = []
+    for event in events:
+        for r in event.reports:
+            known = made.get(id(r))
+            if known is None:
+                known = made[id(r)] = _release_evidence(r)
+            out.append(known)
+    return out
 
 
 def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None,
-                       with_evidence: bool = True, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+                       with_evidence: bool = True, memo: dict[Any, Any] | None = None,
+                       plan: PairPlan | None = None) -> dict[str, Any]:
     iri = row["commitment"]
     target = row["target"]
     upper = bool(row["upperBound"])
-    assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day,
-                        agreed_on=row["agreedOn"], until=horizon(row["deadline"], row["agreedOn"], row["firstReported"]),
-                        memo=memo)
-    release_evidence = [_release_evidence(r, memo) for event in assessment.events for r in event.reports
-                        ] if with_evidence else []
+    until = horizon(row["deadline"], row["agreedOn"], row["firstReported"])
+    if plan is not None:  # the reports of its pair judged on that day, shared with the others judged with it
+        assessment = plan.assess(target=target, upper_bound=upper, deadline=row["deadline"], as_of=day,
+                                 agreed_on=row["agreedOn"], until=until)
+    else:
+        assessment = assess(target=target, upper_bound=upper, deadline=row["deadline"], reports=reports, as_of=day,
+                            agreed_on=row["agreedOn"], until=until,
+                            memo=memo, in_order=True)  # _matching gives each commitment's reports in date order
+    release_evidence = _events_evidence(assessment.events, memo) if with_evidence else []
     disagreements = [
         {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
         for e in assessment.events if len(e.reports) > 1 and len(e.figures) > 1  # one report gives one figure
@@ -682,10 +689,13 @@ def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True,
     """Every commitment's record judged on ``day`` from its inputs (without
     the ``evidence`` list unless ``with_evidence``)."""
     rows, evidence, reports, links = inputs
-    # the events of runs of reports several commitments share (kg.status.group_events); one alone shares
-    # nothing, unless the caller judges it on several days from the same reports (its timeline)
+    # several commitments judged together share their pairs' reports: each pair's are grouped into events
+    # once (kg.status.PairPlan); one alone shares nothing, unless the caller judges it on several days
+    # from the same reports (its timeline, with the runs memo of kg.status.group_events)
+    plans: dict[tuple[str, str], PairPlan] = {}
     if memo is None and len(rows) > 1:
         memo = {}
+        plans = _pair_plans(rows, reports, day)
     out = []
     for row in rows:
         iri = row["commitment"]
@@ -693,8 +703,31 @@ def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True,
         mine = reports.get(iri, [])
         dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
         out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None,
-                                      with_evidence, memo))
+                                      with_evidence, memo, plans.get(_pair(row))))
     return out
+
+
+def _pair(row: dict[str, Any]) -> tuple[str, str]:
+    """The (releaser, people) pair a commitment's reports are matched on (as :func:`_matching`)."""
+    return row["obligorKey"] or "", row["objectPartyKey"] or ""
+
+
+def _pair_plans(rows: list[dict[str, Any]], reports: dict[str, list[Report]], day: dt.date
+                ) -> dict[tuple[str, str], PairPlan]:
+    """For each pair, the reports known on ``day`` that any of the commitments
+    matched on it has (:func:`_matching`), in date order, planned once.
+
+    Each commitment's reports are its pair's between two dates, and the first
+    published dated one before them: so the reports of its window are a
+    stretch of these, and it has one before them exactly when these do
+    (what :meth:`kg.status.PairPlan.assess` reads)."""
+    by_pair: dict[tuple[str, str], dict[int, Report]] = {}
+    for row in rows:
+        known = by_pair.setdefault(_pair(row), {})
+        for r in reports.get(row["commitment"], ()):
+            if r.published <= day:
+                known[id(r)] = r
+    return {key: PairPlan(sorted(found.values(), key=attrgetter("order"))) for key, found in by_pair.items()}
 
 
 def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, list[Any]] | None:

@@ -36,12 +36,13 @@ The rules, all in this one place (DOMAIN: "Fulfilment"):
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-__all__ = ["RULES", "Assessment", "Event", "Outcome", "Report", "assess", "batch_events", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
+__all__ = ["RULES", "Assessment", "Event", "Outcome", "PairPlan", "Report", "assess", "batch_events", "counting", "group_events", "pam_level", "politifact_rating", "prediction_outcome"]
 
 RULES = ("releases by the obligor of the object party's people since the agreement (up to a year after the "
          "deadline, or two years after the agreement without one); achieved = the largest "
@@ -83,14 +84,31 @@ class Report:
     other report's release (a running total, or no figure)."""
 
     def __post_init__(self) -> None:
-        when = self.date_to or self.date_from or self.published
-        object.__setattr__(self, "when", when)
-        object.__setattr__(self, "order", (when, self.published, self.document, self.start))
-        terms = None
-        if not self.cumulative and self.count is not None:
-            start, end = _range(self)
-            terms = start, end, self.count, self.published, start is not None and (end - start) < PRECISE
-        object.__setattr__(self, "terms", terms)
+        self.__dict__.update(_derived(self))
+
+    @classmethod
+    def of(cls, release: str, document: str, published: dt.date, count: int | None, qualifier: str, cumulative: bool,
+           date_from: dt.date | None, date_to: dt.date | None, start: int = 0, end: int = 0, text: str = "",
+           source: str | None = None) -> "Report":
+        """A report as the constructor makes it, filled in one step instead of
+        field by field (what a page that reads thousands of reports makes them with)."""
+        report = object.__new__(cls)
+        fields = report.__dict__
+        fields.update(release=release, document=document, published=published, count=count, qualifier=qualifier,
+                      cumulative=cumulative, date_from=date_from, date_to=date_to, start=start, end=end, text=text,
+                      source=source)
+        fields.update(_derived(report))
+        return report
+
+
+def _derived(r: Report) -> dict[str, Any]:
+    """A report's :attr:`Report.when`, :attr:`Report.order` and :attr:`Report.terms`."""
+    when = r.date_to or r.date_from or r.published
+    terms = None
+    if not r.cumulative and r.count is not None:
+        start, end = _range(r)
+        terms = start, end, r.count, r.published, start is not None and (end - start) < PRECISE
+    return {"when": when, "order": (when, r.published, r.document, r.start), "terms": terms}
 
 
 @dataclass
@@ -171,20 +189,33 @@ def group_events(reports: list[Report], memo: dict[Any, Any] | None = None) -> l
     pair's reports. The events are the same; those of a shared run are the
     same objects.
     """
-    ordered = sorted(reports, key=attrgetter("order"))
+    return _grouped(reports, memo)[0]
+
+
+def _grouped(reports: list[Report], memo: dict[Any, Any] | None = None, in_order: bool = False
+             ) -> tuple[list[Event], list[tuple[dt.date, int | None, bool]]]:
+    """:func:`group_events` with each event's day, figure and whether it is a
+    running total (what rule 3 reads); with a ``memo``, those of a shared run
+    are worked out with its events, once. ``in_order``: the reports are in
+    date order already."""
+    ordered = reports if in_order else sorted(reports, key=attrgetter("order"))
     terms_of = [r.terms for r in ordered]
     if memo is None:
-        return _group(ordered, terms_of)
-    events: list[Event] = []
+        events = _group(ordered, terms_of)
+        return events, _figures(events)
+    events = []
+    figures: list[tuple[dt.date, int | None, bool]] = []
     runs = memo.setdefault("runs", {})
     for lo, hi in _independent(terms_of):
         key = id(ordered[lo]) if hi - lo == 1 else tuple(map(id, ordered[lo:hi]))
         found = runs.get(key)
         if found is None:  # the run is kept with its events, so that its reports' ids stay theirs
             run = ordered[lo:hi]
-            found = runs[key] = (run, _group(run, terms_of[lo:hi]))
+            grouped = _group(run, terms_of[lo:hi])
+            found = runs[key] = (run, grouped, _figures(grouped))
         events.extend(found[1])
-    return events
+        figures.extend(found[2])
+    return events, figures
 
 
 def _group(ordered: list[Report], terms_of: list[tuple | None]) -> list[Event]:
@@ -351,19 +382,9 @@ def counting(reports: list[Report], since: dt.date | None, until: dt.date | None
     return out
 
 
-def _figures(events: list[Event], memo: dict[Any, Any] | None = None) -> list[tuple[dt.date, int | None, bool]]:
-    """Each event's day, figure and whether it is a running total; with a ``memo``
-    (see :func:`group_events`) worked out once for an event many commitments share."""
-    if memo is None:
-        return [(e.when, e.count, e.cumulative) for e in events]
-    known = memo.setdefault("event-figures", {})
-    out = []
-    for e in events:
-        found = known.get(id(e))
-        if found is None:
-            found = known[id(e)] = (e.when, e.count, e.cumulative)
-        out.append(found)
-    return out
+def _figures(events: list[Event]) -> list[tuple[dt.date, int | None, bool]]:
+    """Each event's day, figure and whether it is a running total."""
+    return [(e.when, e.count, e.cumulative) for e in events]
 
 
 def _achieved(figures: list[tuple[dt.date, int | None, bool]]) -> tuple[int, str]:
@@ -388,12 +409,19 @@ def assess(
     agreed_on: dt.date | None = None,
     until: dt.date | None = None,
     memo: dict[Any, Any] | None = None,
+    in_order: bool = False,
 ) -> Assessment:
     """Apply the fulfilment rules to the reports known as of ``as_of``
-    (``memo``: see :func:`group_events`, for judging many commitments on one day)."""
+    (``memo``: see :func:`group_events`, for judging many commitments on one day;
+    ``in_order``: the reports come in date order, :attr:`Report.order`)."""
     known = counting([r for r in reports if r.published <= as_of], agreed_on, until)
-    events = group_events(known, memo)
-    figures = _figures(events, memo)
+    events, figures = _grouped(known, memo, in_order)
+    return _verdict(target, upper_bound, deadline, as_of, events, figures)
+
+
+def _verdict(target: int | None, upper_bound: bool, deadline: dt.date | None, as_of: dt.date, events: list[Event],
+             figures: list[tuple[dt.date, int | None, bool]]) -> Assessment:
+    """Rules 3 and 4 over the events that count and their figures (:func:`_figures`)."""
     achieved, basis = _achieved(figures)
 
     fulfilled_on = None
@@ -423,6 +451,96 @@ def assess(
     overdue = bool(deadline and as_of > deadline and not fulfilled)
     return Assessment(status, achieved, share, overdue, late, fulfilled_on, tuple(events), basis,
                       max((when for when, _, _ in figures), default=None))
+
+
+class PairPlan:
+    """The reports of one (releaser, people) pair known on a day, in date
+    order, cut into runs no report of another run can join
+    (:func:`_independent`), each run grouped once: what the commitments
+    matched on that pair share when they are judged together on that day
+    (:meth:`assess`).
+
+    A commitment's reports are a stretch ``[lo, hi)`` of these (its window of
+    release dates), less the running totals rule 1 does not count. Cuts that
+    hold for all the reports hold for any of them, so the events of the runs
+    wholly inside the stretch are these runs' events, taken as one slice; only
+    the runs cut by the stretch's ends are grouped again, on their part inside
+    it. A running total matches no other report (rule 2): it is an event of
+    its own, left out by leaving out that event.
+    """
+
+    def __init__(self, reports: list[Report]) -> None:
+        self.reports = reports
+        self.whens = [r.when for r in reports]
+        self.terms = [r.terms for r in reports]
+        self.runs = _independent(self.terms)
+        self.run_starts = [lo for lo, _ in self.runs]
+        self.events: list[Event] = []
+        self.figures: list[tuple[dt.date, int | None, bool]] = []
+        self.first_event: list[int] = []  # per run, where its events start in self.events (and one past the last)
+        for lo, hi in self.runs:
+            self.first_event.append(len(self.events))
+            self.events.extend(_group(reports[lo:hi], self.terms[lo:hi]))
+        self.first_event.append(len(self.events))
+        self.figures = _figures(self.events)
+        self.totals = [i for i, r in enumerate(reports) if r.cumulative]  # positions of the running totals
+        at = {id(r): i for i, r in enumerate(reports)}
+        self.event_of: dict[int, int] = {}  # a running total's position -> its event's
+        for n, e in enumerate(self.events):
+            if e.reports[0].cumulative:
+                self.event_of[at[id(e.reports[0])]] = n
+        # where the first report dated by a period lies (what rule 1's "nothing freed before" test reads)
+        self.first_dated = next((i for i, r in enumerate(reports) if r.date_from or r.date_to), len(reports))
+
+    def stretch(self, since: dt.date | None, until: dt.date | None) -> tuple[int, int]:
+        """The positions ``[lo, hi)`` of the reports between ``since`` and ``until`` (by :attr:`Report.when`)."""
+        lo = bisect.bisect_left(self.whens, since) if since is not None else 0
+        hi = bisect.bisect_right(self.whens, until) if until is not None else len(self.reports)
+        return lo, max(lo, hi)
+
+    def assess(self, *, target: int | None, upper_bound: bool, deadline: dt.date | None, as_of: dt.date,
+               agreed_on: dt.date | None, until: dt.date | None) -> Assessment:
+        """:func:`assess` for a commitment matched on this pair, whose reports
+        are this plan's (known on ``as_of``) between its agreement and its horizon."""
+        lo, hi = self.stretch(agreed_on, until)
+        if lo >= hi:
+            return _verdict(target, upper_bound, deadline, as_of, [], [])
+        # rule 1: a running total counts from its own start on or after the agreement, or, with no start,
+        # when no report dated by a period tells of an earlier release
+        dropped: set[int] = set()
+        if agreed_on is not None:
+            earlier = self.first_dated < lo
+            a, b = bisect.bisect_left(self.totals, lo), bisect.bisect_left(self.totals, hi)
+            for i in self.totals[a:b]:
+                r = self.reports[i]
+                if (r.date_from < agreed_on) if r.date_from is not None else earlier:
+                    dropped.add(i)
+        first = bisect.bisect_right(self.run_starts, lo) - 1
+        last = bisect.bisect_right(self.run_starts, hi - 1) - 1
+        events: list[Event] = []
+        figures: list[tuple[dt.date, int | None, bool]] = []
+        whole_from = first if self.runs[first][0] >= lo else first + 1
+        whole_to = last if self.runs[last][1] <= hi else last - 1  # the runs wholly inside, inclusive
+        if first < whole_from:
+            self._part(first, lo, hi, dropped, events, figures)
+        if whole_from <= whole_to:
+            a, b = self.first_event[whole_from], self.first_event[whole_to + 1]
+            skip = sorted(self.event_of[i] for i in dropped if a <= self.event_of[i] < b)
+            for x, y in zip([a, *(n + 1 for n in skip)], [*skip, b]):
+                events.extend(self.events[x:y])
+                figures.extend(self.figures[x:y])
+        if last > whole_to and last >= whole_from:
+            self._part(last, lo, hi, dropped, events, figures)
+        return _verdict(target, upper_bound, deadline, as_of, events, figures)
+
+    def _part(self, k: int, lo: int, hi: int, dropped: set[int], events: list[Event],
+              figures: list[tuple[dt.date, int | None, bool]]) -> None:
+        """Group the part of run ``k`` inside ``[lo, hi)``, less the ``dropped`` reports."""
+        start, end = self.runs[k]
+        at = [i for i in range(max(start, lo), min(end, hi)) if i not in dropped]
+        grouped = _group([self.reports[i] for i in at], [self.terms[i] for i in at])
+        events.extend(grouped)
+        figures.extend(_figures(grouped))
 
 
 def batch_events(reports: list[Report], as_of: dt.date, agreed_on: dt.date | None = None) -> list[Event]:

@@ -106,3 +106,30 @@ def test_status_runs_are_cut_only_where_no_release_can_match():
     # a late report of an early batch keeps an undated report of its publication week with it
     late = [report(0, d + dt.timedelta(days=30), d, d), report(1, d + dt.timedelta(days=33))]
     assert _independent([r.terms for r in late]) == [(0, 2)]
+
+
+@settings(max_examples=500, deadline=None)
+@given(reports(), st.lists(st.tuples(st.integers(-30, 430), st.integers(-30, 800), st.sampled_from([None, 50, 100, 400]),
+                                     st.booleans()), min_size=1, max_size=6),
+       st.integers(0, 450))
+def test_status_commitments_judged_on_their_pairs_plan_equal_each_judged_alone(found: list[Report], terms, known_on):
+    """A pair's reports planned once (kg.status.PairPlan) give every commitment on
+    that pair, whatever its agreement date, horizon, target and deadline, the
+    assessment the rules give it from the reports alone."""
+    from kg.status import PairPlan
+
+    as_of = DAY + dt.timedelta(days=known_on)
+    ordered = sorted((r for r in found if r.published <= as_of), key=lambda r: r.order)
+    plan = PairPlan(ordered)
+    for since_at, until_at, target, dated in terms:
+        agreed = DAY + dt.timedelta(days=since_at) if dated else None
+        until = DAY + dt.timedelta(days=until_at)
+        deadline = until - dt.timedelta(days=365) if target else None
+        judged = dict(target=target, upper_bound=False, deadline=deadline, as_of=as_of, agreed_on=agreed, until=until)
+        planned = plan.assess(**judged)
+        alone = assess(reports=list(found), **judged)
+        assert [[r.release for r in e.reports] for e in planned.events] == \
+            [[r.release for r in e.reports] for e in alone.events], (agreed, until)
+        assert (planned.status, planned.achieved, planned.share, planned.overdue, planned.late, planned.fulfilled_on,
+                planned.basis, planned.last_on) == (alone.status, alone.achieved, alone.share, alone.overdue, alone.late,
+                                                    alone.fulfilled_on, alone.basis, alone.last_on)
