@@ -49,3 +49,22 @@ def test_extract_dates_offsets_point_at_the_words() -> None:
     text = "The group said on Sunday that"
     m = find_dates(text, MONDAY)[0]
     assert text[m.start : m.end] == "on Sunday"
+
+
+@pytest.mark.parametrize(
+    "text, words, day",
+    [
+        # counted from the day the paragraph told last, not from the publication day
+        ("The council voted on Thursday. A day later, the minister signed the order.", "A day later", D(2020, 4, 10)),
+        ("Talks opened in Doha on March 30. The next day the envoys met again.", "The next day", D(2020, 3, 31)),
+        ("The first group left the jail on April 2; the previous day guards had checked the lists.",
+         "the previous day", D(2020, 4, 1)),
+        # nothing told before it in its paragraph: the publication day
+        ("Officials met on Saturday.\n\nA day earlier, the lists were sent.", "A day earlier", D(2020, 4, 12)),
+        ("The following day, more detainees are expected to leave.", "The following day", D(2020, 4, 14)),
+    ],
+)
+def test_day_words_count_from_the_day_told_before(text: str, words: str, day: dt.date) -> None:
+    at = text.index(words)
+    found = [d for d in find_dates(text, MONDAY) if d.start == at]
+    assert [(d.first, d.last) for d in found] == [(day, day)]

@@ -40,7 +40,7 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day)?\s+to)"
+MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
@@ -60,7 +60,8 @@ ORDERED = re.compile(
     # "a decree ordering their release", "ordered them freed": the people counted just before
     r"|(?P<their>(?:ordered|ordering|orders|approved|approving|authori[sz]ed|authori[sz]ing)\s+(?:their\s+(?:release|freeing)"
     r"|them\s+(?:to\s+be\s+)?(?:freed|released|set\s+free))\b)"
-    r"|(?P<passive>ordering|ordered|orders)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^;.]|(?<=\d)[,.](?=\d{3})){1,100}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
+    # "decreed on March 11 that 1,500 prisoners would be freed", "issued a decree for 400 inmates to be set free"
+    r"|(?P<passive>ordering|ordered|orders|decreed(?:\s+on\s+[\w.]+(?:\s+\d{1,2})?)?\s+that|decree(?:\s+on\s+[\w.]+(?:\s+\d{1,2})?)?\s+for)\s+(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?=(?:[^;.]|(?<=\d)[,.](?=\d{3})){1,100}?\s+(?:to\s+be\s+|be\s+)?(?:freed|released|set\s+free)\b))",
     re.IGNORECASE)
 # "ordered 1,500 Taliban inmates freed", "ordered up to 10,000 women, juveniles and the sick released": after the first
 # people named, a short list of more of them, then the participle
@@ -92,6 +93,12 @@ DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|w
 # "agreed to extend the final handover to June 20": a deadline moved to a new day
 MOVED_TO = re.compile(r"\b(?:extend|extends|extended|extending|postpone[sd]?|postponing|push(?:es|ed)?\s+back|delay(?:s|ed)?)\s+(?:[\w'’-]+\s+){0,5}?(?:to|until)\s+$", re.IGNORECASE)
 BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+of\s+)?$", re.IGNORECASE)
+# the day of the deal, not of its duties: "at talks on July 23, when the two delegations agreed to exchange ..."
+DATES_THE_DEAL = re.compile(r",?\s+(?:when|where|at\s+which)\s+[^.;,]{0,60}?\b(?:agreed|pledged|committed|undertook|decided|signed)\b", re.IGNORECASE)
+# "agreed at talks in Istanbul on May 16 to exchange ...": a date between the verb of agreeing and its "to"
+AGREED_THEN_DAY = re.compile(r"\b(?:agreed|pledged|committed|promised|undertook|decided)\s+(?:(?!to\b)[\w.,'’-]+\s+){1,8}$", re.IGNORECASE)
+# "to hand over its weapons between Sept. 15 and Dec. 31": a duty carried out over a span is due on its last day
+BETWEEN_DATES = re.compile(r"\bbetween\s+(?:[\w.,]+\s+){1,3}and\s+$", re.IGNORECASE)
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined"
                             r"|propos(?:e|es|ed|ing)|suggest(?:s|ed|ing)?)\b", re.IGNORECASE)
 # a duty stated under a condition of the same sentence: "If talks go well, both sides are to ..."
@@ -184,7 +191,9 @@ def _commit_pattern(ctx: Context) -> re.Pattern[str]:
     if key not in _COMMIT:
         verbs = [v[:-3] if v.endswith(" to") else v for v in ctx.cues.commitment_verbs]
         # "pledged on Sunday to free", "agreed Tuesday to release"
-        _COMMIT[key] = re.compile(r"\b" + words_pattern(verbs) + r"(?:\s+(?:on\s+)?\w+day|\s+on\s+\w+\s+\d{1,2})?\s+to\b")
+        # "agreed at talks in Istanbul on May 16 to exchange": where and when, between the verb and its "to"
+        _COMMIT[key] = re.compile(r"\b" + words_pattern(verbs) + r"(?:\s+(?:on\s+)?\w+day|\s+on\s+\w+\s+\d{1,2}"
+                                  r"|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to\b")
     return _COMMIT[key]
 _ACTIONS: dict[int, re.Pattern[str]] = {}
 
@@ -686,8 +695,11 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
     for d in _future_dates(ctx, start, end):
         if d.first > ctx.doc.published and PAST_DUTY.search(ctx.text, max(ctx.layout.sentence_of(d.start)[0], d.start - 120), d.start):
             d = next((p for p in ctx.dates(d.start, d.end, future=False) if p.start == d.start), d)
-        if BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start)):
+        if (BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start))
+                or obligation and BETWEEN_DATES.search(ctx.text, max(start, d.start - 30), d.start)):
             return d.last
+        if DATES_THE_DEAL.match(ctx.text, d.end) or AGREED_THEN_DAY.search(ctx.text, max(start, d.start - 80), d.start) and re.match(r"\s+to\s+[a-z]", ctx.text[d.end : d.end + 20]):
+            continue  # "on July 23, when the two sides agreed to ...", "agreed at talks on May 16 to ...": the deal's day
         if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
                                                  or HOUR_BEFORE.search(ctx.text, max(start, d.start - 40), d.start)
                                                  or ctx.text.startswith("on ", d.start) and STARTS_ON.search(ctx.text, max(start, d.start - 16), d.start))
@@ -781,6 +793,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         found = clause_deadline(a, b, spread)
         if found is None and action != "other":
             for a2, b2 in segments:
+                if PLEDGE_IN_RETURN.match(text, a2):
+                    continue  # the other side's pledge given in return keeps its time to itself
                 if (a2, b2) != (a, b) and any(a2 <= h.start() < b2 and ctx.cues.actions[" ".join(h.group("a").lower().split())] == action for h in hits):
                     found = found or clause_deadline(a2, b2, spread=False)  # "over four days" times its own clause only
         return found
@@ -932,9 +946,11 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
                 first = _top_party(ctx, ("government",)) or _top_party(ctx, ("state",))
                 sides = [p for p in (first, ctx.opponent(first, am.start())) if p]
             fp = _figure_people(ctx, am.end(), end)
+            # "to exchange 1,000 prisoners each": the figure is what every side frees
+            each = fp[0] if fp is not None and fp[0].value and EACH_SIDE.match(text, fp[3]) else None
             for ob in sides[:2]:
                 other_side = next((p for p in sides if p != ob), None)
-                made.append(_make(ctx, state, agr, ob, "release", "prisoners", other_side, None, deadline,
+                made.append(_make(ctx, state, agr, ob, "release", "prisoners", other_side, each, deadline,
                                   (ev_start, _phrase_end(ctx, am.end(), end)), rule + "-exchange"))
             continue
         if action == "release":
@@ -1153,20 +1169,36 @@ def _gapped_passive(ctx: Context, state: _State, agr: _Agr | None, pos: int, end
     return [_make(ctx, state, agr, agent, action, _object_text(obj), op, figure, deadline, (figure.start, ev_end), rule + "-gapped-passive")]
 
 
+# "exchange 1,000 prisoners each", "swap 84 prisoners of war apiece": a figure owed by every side
+EACH_SIDE = re.compile(r"\s+(?:each|apiece)\b|\s+(?:on|from)\s+(?:each|either|both)\s+sides?\b", re.IGNORECASE)
 DUTY_BOUND = re.compile(r"(?:,\s*(?:and|while|whereas|but)|;)\s+")
 SHARED_DEADLINE = re.compile(r",\s+(?:all|both|each)\s+(?:by|within|before|no\s+later\s+than)\b", re.IGNORECASE)
 DUTY_VERB = re.compile(MODAL + r"|\b(?:undert(?:ook|akes?)|commit(?:s|ted)?)\s+to\b")
 
 
+# ", and for the government and the rebels to open talks": a further duty the same "calls for" governs
+FOR_DUTY = re.compile(r"for\s+(?:[\w.'’-]+\s+){1,6}?to\s+[a-z]")
+# "in exchange for a pledge by Seoul to withdraw its troops": the other side's duty, timed on its own
+PLEDGE_IN_RETURN = re.compile(r"\b(?:in\s+exchange|in\s+return)\s+for\s+(?:a|an|the|its|their)\s+"
+                              r"(?:pledge|promise|commitment|undertaking|guarantee)\s+(?:by|from)\s+", re.IGNORECASE)
+
+
 def _duty_clauses(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """The clauses of a sentence of terms, cut where a new clause states a duty of its own
-    (", and Washington pledged to ...", "; Y is to ...")."""
+    (", and Washington pledged to ...", "; Y is to ...", ", and for Y to ...", "in return for a pledge by Y to ...")."""
     cuts = [start]
     for b in DUTY_BOUND.finditer(text, start, end):
         nxt = DUTY_BOUND.search(text, b.end(), end)
-        if DUTY_VERB.search(text, b.end(), nxt.start() if nxt else end):
+        if DUTY_VERB.search(text, b.end(), nxt.start() if nxt else end) or FOR_DUTY.match(text, b.end()):
             cuts.append(b.end())
+    cuts.extend(m.start() for m in PLEDGE_IN_RETURN.finditer(text, start, end) if m.start() > start)
+    cuts = sorted(set(cuts))
     return [(a, b) for a, b in zip(cuts, cuts[1:] + [end])]
+
+
+def _own_clause_end(text: str, start: int, end: int) -> int:
+    """Where the duty starting at ``start`` ends: before the next clause that states a duty of its own."""
+    return _duty_clauses(text, start, end)[0][1]
 
 
 def _told_by_other(ctx: Context, pos: int, obligors: list[str], agr: _Agr | None) -> bool:
@@ -1457,7 +1489,9 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         elif action == "withdraw" and NOT_PULL_BACK.match(text, vp_start + len(text[vp_start:vp_end]) - len(text[vp_start:vp_end].lstrip()) + len("withdraw")):
             action = "other"  # "committed Armenia to withdraw its bid to host the summit"
         agr = state.current
-        deadline = _within(ctx, vp_start, s_end, agr.date if agr else None) or _deadline(ctx, vp_start, s_end, obligation=True)
+        # the duty's own clause times it: "..., and for the United States to leave within 14 months" times the next one
+        own_end = _own_clause_end(text, vp_start, s_end)
+        deadline = _within(ctx, vp_start, own_end, agr.date if agr else None) or _deadline(ctx, vp_start, own_end, obligation=True)
         if action == "ceasefire":
             deadline = _truce_start(ctx, agr, vp_start, min(s_end, vp_start + 160)) or deadline
         # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
@@ -1952,6 +1986,9 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
     from loaders.extract.terms import read_terms
 
     read_terms(ctx, state, with_commitments)
+    from loaders.extract.periods import settle_relative_deadlines
+
+    settle_relative_deadlines(ctx, state.commitments)
     agreements = []
     for agr in state.agreements.values():
         if not (agr.stated or agr.id in with_commitments):

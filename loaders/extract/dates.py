@@ -119,8 +119,22 @@ def _is_future(text: str, start: int, floor: int = 0) -> bool:
     return bool(FUTURE.search(before))
 
 
+# day words counted from the day the text told last, not from the day it was written: "approved it on
+# Sunday. A day later, the president signed ..." is Monday
+RELATIVE_TO_TOLD = frozenset({"a day earlier", "one day earlier", "a day before", "one day before", "the previous day",
+                              "a day later", "one day later", "the next day", "the following day"})
+ANCHOR_REACH = 400  # how far back, within the paragraph, the day told last is looked for
+
+
+def _anchor_day(text: str, published: dt.date, pos: int) -> dt.date | None:
+    """The last single day named before ``pos`` in its paragraph, if any (not itself counted from another)."""
+    lo = max(0, pos - ANCHOR_REACH, text.rfind("\n\n", 0, pos) + 1)
+    told = [d for d in find_dates(text, published, lo, pos, anchored=False) if d.kind == "day" and d.first == d.last]
+    return told[-1].first if told else None
+
+
 def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = None,
-               future: bool | None = None) -> list[DateMention]:
+               future: bool | None = None, anchored: bool = True) -> list[DateMention]:
     """Every date expression in ``text[start:end]``, resolved; offsets into ``text``.
 
     ``future`` forces the tense; by default it is read from the words before
@@ -235,7 +249,8 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             shift = offsets.get(word)
             if shift is None:
                 continue
-            first = last = published + dt.timedelta(days=shift)
+            base = _anchor_day(text, published, m.start()) if anchored and word in RELATIVE_TO_TOLD else None
+            first = last = (base or published) + dt.timedelta(days=shift)
         if first is None or last is None or (m.group("md") or m.group("dm")) and GROUP_NAME_AFTER.match(text, m.end()):
             continue  # "the March 23 Movement": a name, not a day
         if ((m.group("md") and not m.group("mdy")) or (m.group("dm") and not m.group("dmy"))

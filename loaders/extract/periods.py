@@ -1,0 +1,147 @@
+"""Deadlines a duty takes from another duty of the same deal.
+
+Terms are often timed against each other rather than against the calendar:
+
+- "Israeli troops are to withdraw within 60 days of the truce taking effect": the span runs from the truce's
+  first day, which the deal's ceasefire duty already carries as its deadline, not from the signing;
+- "the two sides are to open talks no later than the 16th day of the truce": that day of it;
+- "Hezbollah is to move its fighters north of the river in the same period": the deadline of the duty
+  stated just before.
+
+Both are settled once every duty of the text has been read, so that the duty they lean on is known
+whatever the order the rules found them in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import replace
+from typing import Any, Iterator
+
+from loaders.extract.context import Context
+
+__all__ = ["settle_relative_deadlines"]
+
+_TRUCE_NOUN = r"(?:truce|ceasefire|cease-fire|pause|cessation\s+of\s+hostilities)"
+# "within 60 days of the truce taking effect", "within 14 days of the start of the truce", "within 72 hours of
+# the ceasefire": counted from the truce's first day ("of the truce deal being signed" is the signing)
+TRUCE_SPAN = re.compile(
+    r"\bwithin\s+(?:the\s+(?:first|next)\s+)?(?P<n>\d+|[a-z]+(?:-[a-z]+)?)\s+(?P<unit>hours?|days?|weeks?|months?)\s+"
+    r"(?:of|after|from)\s+(?:the\s+|a\s+)?(?:(?:start|beginning|onset)\s+of\s+the\s+)?" + _TRUCE_NOUN + r"\b"
+    r"(?![\s-]+(?:deal|agreement|accord|pact|text|talks|negotiations|being\s+signed|signing|was\s+signed)\b)",
+    re.IGNORECASE)
+# "no later than the 16th day of the truce", "by the fifth day of the ceasefire": a day counted from its first
+TRUCE_NTH_DAY = re.compile(
+    r"\b(?:no\s+later\s+than|by|before|on)\s+the\s+(?P<nth>\d{1,3}(?:st|nd|rd|th)|[a-z]+(?:-[a-z]+)?)\s+day\s+of\s+the\s+"
+    + _TRUCE_NOUN + r"\b", re.IGNORECASE)
+# "in the same period", "over the same period", "within the same time frame": the span of the duty before
+SAME_PERIOD = re.compile(r"\b(?:over|in|during|within|for)\s+the\s+same\s+(?:period|time\s*frame|timeframe|time|span|window)\b",
+                         re.IGNORECASE)
+# the words each reading above needs, looked for once: a plain scan, cheaper than the three patterns
+_LEANING_WORDS = re.compile(r"ithin\s|same\s|\sday\s+of\s+the\s")
+# where a clause of its own begins inside a sentence of terms
+_CLAUSE_START = re.compile(r"(?:,\s*(?:and|while|whereas|but)|;)\s+")
+
+
+def _clause(ctx: Context, c: Any) -> tuple[int, int]:
+    """The clause that states duty ``c``: from the opening of its sentence or clause ("Over the same period,
+    the government is to ...") to where the next duty of the sentence begins."""
+    from loaders.extract.commitments import _own_clause_end
+
+    s_start, s_end = ctx.layout.sentence_of(c.evidence.start)
+    start = s_start
+    for m in _CLAUSE_START.finditer(ctx.text, s_start, c.evidence.start):
+        start = m.end()
+    return start, _own_clause_end(ctx.text, c.evidence.start, s_end)
+
+
+def _truce_took_effect(ctx: Context) -> dt.date | None:
+    """The day the text says the truce took effect ("A ceasefire ... took effect early on Wednesday")."""
+    from loaders.extract.commitments import TOOK_EFFECT
+
+    for t in TOOK_EFFECT.finditer(ctx.text):
+        s_start, s_end = ctx.layout.sentence_of(t.start())
+        if not re.search(_TRUCE_NOUN, ctx.text[max(s_start, t.start() - 80) : t.end()], re.IGNORECASE):
+            continue  # "the decree took effect": no truce
+        days = [d for d in ctx.dates(t.end(), min(s_end, t.end() + 45)) if d.kind == "day"]
+        if days:
+            return days[0].first
+    return None
+
+
+def _truce_day(ctx: Context, commitments: list[Any], agreement: str | None) -> dt.date | None:
+    """The truce's first day under a deal: the deadline its ceasefire duties carry (the earliest of them),
+    else the day the text says the truce took effect."""
+    if agreement is None:
+        return None
+    days = [c.deadline for c in commitments if c.agreement == agreement and c.action == "ceasefire" and c.deadline]
+    return min(days) if days else _truce_took_effect(ctx)
+
+
+def _timed_by_truce(ctx: Context, commitments: list[Any]) -> Iterator[tuple[int, Any, int, int]]:
+    """Each duty a truce can time (every one but the truce's own), with where its clause lies."""
+    for i, c in enumerate(commitments):
+        if c.action != "ceasefire" and c.evidence is not None:
+            yield (i, c, *_clause(ctx, c))
+
+
+def _counted_from_truce(ctx: Context, commitments: list[Any]) -> None:
+    from loaders.extract.commitments import after_span
+
+    for i, c, a, b in _timed_by_truce(ctx, commitments):
+        m = TRUCE_SPAN.search(ctx.text, a, b)
+        if m is None:
+            continue
+        first = _truce_day(ctx, commitments, c.agreement)
+        if first is None:
+            continue
+        due = after_span(first, ctx.numbers.value_of(m.group("n")), m.group("unit"))
+        if due is not None:
+            commitments[i] = replace(c, deadline=due)
+
+
+def _nth(word: str) -> int | None:
+    """16 for "16th", 5 for "fifth"."""
+    from loaders.extract.dates import ORDINALS
+
+    if word[:1].isdigit():
+        return int(re.match(r"\d+", word).group())  # type: ignore[union-attr]
+    return ORDINALS.get(word.lower())
+
+
+def _truce_day_number(ctx: Context, commitments: list[Any]) -> None:
+    for i, c, a, b in _timed_by_truce(ctx, commitments):
+        m = TRUCE_NTH_DAY.search(ctx.text, a, b)
+        if m is None or TRUCE_SPAN.search(ctx.text, a, b):
+            continue  # "begin ... by the second day of the truce and complete ... within 14 days of it": the span ends it
+        n = _nth(m.group("nth"))
+        first = _truce_day(ctx, commitments, c.agreement) if n else None
+        if first is not None:
+            commitments[i] = replace(c, deadline=first + dt.timedelta(days=n - 1))  # type: ignore[operator]
+
+
+def _same_period(ctx: Context, commitments: list[Any]) -> None:
+    order = sorted(range(len(commitments)), key=lambda k: commitments[k].evidence.start if commitments[k].evidence else -1)
+    for pos, i in enumerate(order):
+        c = commitments[i]
+        if c.deadline is not None or c.evidence is None or c.agreement is None:
+            continue
+        a, b = _clause(ctx, c)
+        if not SAME_PERIOD.search(ctx.text, a, b):
+            continue
+        # the nearest duty of the same deal stated before this clause, with a time of its own
+        for j in reversed(order[:pos]):
+            prev = commitments[j]
+            if prev.agreement == c.agreement and prev.deadline is not None and prev.evidence is not None and prev.evidence.start < a:
+                commitments[i] = replace(c, deadline=prev.deadline)
+                break
+
+
+def settle_relative_deadlines(ctx: Context, commitments: list[Any]) -> None:
+    """Time, in place, the duties whose deadline is told by another duty of the same deal."""
+    if not commitments or not _LEANING_WORDS.search(ctx.text):
+        return  # most texts time their duties against the calendar only
+    _counted_from_truce(ctx, commitments)
+    _truce_day_number(ctx, commitments)
+    _same_period(ctx, commitments)
