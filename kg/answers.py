@@ -8,11 +8,12 @@ on (see the README). Party and person values are readable names, not IRIs.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import datetime as dt
+import gc
 import hashlib
 import json
 from itertools import groupby, islice
-from operator import attrgetter
 from typing import Any, Iterator
 
 from kg import queries
@@ -77,6 +78,25 @@ QUALIFIERS = {"ExactCount": "exact", "AtLeastCount": "at_least", "AtMostCount": 
 TYPES = {"Claim": "claim", "Demand": "demand", "Prediction": "prediction", "Accusation": "accusation",
          "Praise": "praise", "Denial": "denial", "Pledge": "commitment", "Announcement": "announcement",
          "Confirmation": "confirmation"}
+
+
+@contextlib.contextmanager
+def _without_cycle_collection() -> Iterator[None]:
+    """Pause Python's cycle collector while an answer is built (used as a
+    decorator, a fresh pause per call, so nested answers nest).
+
+    An answer makes tens of thousands of small dictionaries, lists and
+    reports, none of them in a cycle; the collector would walk them again
+    and again as they pile up (a third of an as-of page at 100k articles)
+    and free nothing. Reference counting still frees them; the collector is
+    back on, as it was, when the answer is done."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def _local(iri: str | None) -> str:
@@ -223,19 +243,28 @@ def pack_readings(readings: dict[str, list[dict[str, Any]]]) -> dict[str, list[l
     return {part: [[_iso(r[f]) for f in fields] for r in readings[part]] for part, fields in READINGS.items()}
 
 
+def _row_maker(fields: tuple[str, ...]) -> Any:
+    """A function that makes one part's row (a dictionary, its days parsed)
+    from its packed values, leaving them as they are."""
+    dated = tuple(name for name in fields if name in _DATES)
+    parse = dt.date.fromisoformat
+
+    def make(values: list[Any]) -> dict[str, Any]:
+        row = dict(zip(fields, values))
+        for name in dated:
+            if row[name] is not None:
+                row[name] = parse(row[name])
+        return row
+
+    return make
+
+
+_ROW_MAKERS = {part: _row_maker(fields) for part, fields in READINGS.items()}
+
+
 def unpack_readings(packed: dict[str, list[list[Any]]]) -> dict[str, list[dict[str, Any]]]:
-    """The readings back from :func:`pack_readings`."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for part, fields in READINGS.items():
-        dated = [i for i, f in enumerate(fields) if f in _DATES]
-        rows = []
-        for values in packed[part]:
-            for i in dated:
-                if values[i] is not None:
-                    values[i] = dt.date.fromisoformat(values[i])
-            rows.append(dict(zip(fields, values)))
-        out[part] = rows
-    return out
+    """The readings back from :func:`pack_readings` (the packed rows are left as they are)."""
+    return {part: list(map(_ROW_MAKERS[part], packed[part])) for part in READINGS}
 
 
 def _agreement_terms(agreements: list[dict[str, Any]], day: dt.date) -> tuple[dict[str, str], dict[str, dt.date]]:
@@ -442,7 +471,7 @@ def kept_slices(store: Store, commitments: list[str],
     if found is None:
         return None
     wanted, rows = found
-    return {iri: unpack_readings({part: [list(rows[part][i]) for lo, hi in ranges[part] for i in range(lo, hi)]
+    return {iri: unpack_readings({part: [rows[part][i] for lo, hi in ranges[part] for i in range(lo, hi)]
                                   for part in READINGS})
             for iri, ranges in wanted.items()}
 
@@ -464,15 +493,23 @@ def kept_union(store: Store, commitments: list[str],
     if found is None:
         return None
     wanted, rows = found
-    return unpack_readings({part: [list(rows[part][i]) for i in at]
+    return unpack_readings({part: [rows[part][i] for i in at]
                             for part, at in union_positions(list(wanted.values())).items()})
 
 
 def union_positions(entries: list[dict[str, Any]]) -> dict[str, list[int]]:
     """The rows of each part that any of the :func:`commitment_index` entries
     covers, each once, in order."""
-    return {part: sorted({i for ranges in entries for lo, hi in ranges[part] for i in range(lo, hi)})
-            for part in READINGS}
+    out: dict[str, list[int]] = {}
+    for part in READINGS:
+        at: list[int] = []
+        end = 0  # the ranges in order, each taken from where the ones before it end (many commitments share theirs)
+        for lo, hi in sorted({(lo, hi) for ranges in entries for lo, hi in ranges[part]}):
+            if hi > end:
+                at.extend(range(max(lo, end), hi))
+                end = hi
+        out[part] = at
+    return out
 
 
 def _inputs(store: Store, as_of: dt.date | None, cached: bool) -> tuple[Any, ...]:
@@ -489,8 +526,16 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     return _matching(rows, run(store, "release-reports", as_of))
 
 
+class Matched(dict):
+    """Each commitment's candidate release reports, by its IRI (what
+    :func:`_matching` gives), with :attr:`pairs`: the reports of each
+    (releaser, people) pair they were taken from, in date order."""
+
+    pairs: dict[tuple[str, str], list[Report]]
+
+
 def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
-              made: dict[int, Report] | None = None) -> dict[str, list[Report]]:
+              made: dict[int, Report] | None = None) -> Matched:
     """Each commitment's candidate release reports (rule 1 of :mod:`kg.status`)
     among the rows of release-reports.rq.
 
@@ -517,7 +562,8 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
                 best = r
             firsts.append(best)
         first_known[key] = firsts
-    out: dict[str, list[Report]] = {}
+    out = Matched()
+    out.pairs = by_pair
     for row in rows:
         key = (row["obligorKey"] or "", row["objectPartyKey"] or "")
         reports = by_pair.get(key)
@@ -612,6 +658,7 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
     }
 
 
+@_without_cycle_collection()
 def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
                 inputs: Any = None, evidence: bool = True, limit: int | None = None,
                 offset: int = 0) -> list[dict[str, Any]]:
@@ -714,20 +761,20 @@ def _pair(row: dict[str, Any]) -> tuple[str, str]:
 
 def _pair_plans(rows: list[dict[str, Any]], reports: dict[str, list[Report]], day: dt.date
                 ) -> dict[tuple[str, str], PairPlan]:
-    """For each pair, the reports known on ``day`` that any of the commitments
-    matched on it has (:func:`_matching`), in date order, planned once.
+    """For each pair the commitments are matched on, its reports known on
+    ``day``, in date order, planned once (none when ``reports`` does not say
+    which pairs they were taken from: each commitment is then judged alone).
 
     Each commitment's reports are its pair's between two dates, and the first
-    published dated one before them: so the reports of its window are a
-    stretch of these, and it has one before them exactly when these do
-    (what :meth:`kg.status.PairPlan.assess` reads)."""
-    by_pair: dict[tuple[str, str], dict[int, Report]] = {}
-    for row in rows:
-        known = by_pair.setdefault(_pair(row), {})
-        for r in reports.get(row["commitment"], ()):
-            if r.published <= day:
-                known[id(r)] = r
-    return {key: PairPlan(sorted(found.values(), key=attrgetter("order"))) for key, found in by_pair.items()}
+    published dated one before them (:func:`_matching`): so the reports of its
+    window are a stretch of its pair's, and it has one before them exactly
+    when its pair has a dated report before the stretch (what
+    :meth:`kg.status.PairPlan.assess` reads)."""
+    pairs = getattr(reports, "pairs", None)
+    if pairs is None:
+        return {}
+    return {key: PairPlan([r for r in pairs[key] if r.published <= day])
+            for key in {_pair(row) for row in rows} if key in pairs}
 
 
 def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, list[Any]] | None:
@@ -774,6 +821,7 @@ def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
             "politifact": politifact_rating(judged, record["upper_bound"])}
 
 
+@_without_cycle_collection()
 def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[dt.date, list[dict[str, Any]]]:
     """Every commitment's record (or the one whose id is ``only``) as of each
     of ``days``, equal to calling :func:`commitments` once per day, from one
@@ -837,6 +885,7 @@ def newest_publication_date(store: Store) -> dt.date | None:
     return rows[0].get("newest") if rows else None
 
 
+@_without_cycle_collection()
 def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     """A commitment's status at every publication date since it was first reported."""
     rows = []
@@ -851,6 +900,7 @@ def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     return rows
 
 
+@_without_cycle_collection()
 def find_commitment(store: Store, commitment: str, as_of: dt.date | None = None) -> dict[str, Any]:
     """One commitment's record, by its id (or a part of it that names one).
 
@@ -872,6 +922,7 @@ def find_commitment(store: Store, commitment: str, as_of: dt.date | None = None)
     return _find(commitments(store, as_of), commitment)
 
 
+@_without_cycle_collection()
 def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
     """The reasoning behind a commitment's status, in words an analyst can check."""
     c = find_commitment(store, commitment, as_of)
@@ -907,6 +958,7 @@ def explain(store: Store, commitment: str, as_of: dt.date | None = None) -> str:
     return "\n".join(lines)
 
 
+@_without_cycle_collection()
 def waiting(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     """Who is waiting on whom: reciprocal commitments still owed, and conditions.
 
@@ -948,6 +1000,7 @@ def chains(store: Store, as_of: dt.date | None = None) -> list[dict[str, Any]]:
     return out
 
 
+@_without_cycle_collection()
 def predictions(store: Store, as_of: dt.date | None = None, *, cached: bool = True,
                 inputs: Any = None, limit: int | None = None, offset: int = 0) -> list[dict[str, Any]]:
     """Competency question 6: which predictions came true, and when; for a
@@ -1013,6 +1066,7 @@ def statements(store: Store, *args: Any, **filters: Any) -> list[dict[str, Any]]
     return list(statement_records(store, *args, **filters))
 
 
+@_without_cycle_collection()
 def statement_records(
     store: Store,
     speaker: str | None = None,
@@ -1210,6 +1264,7 @@ def publication_days(store: Store, as_of: dt.date | None = None) -> list[dt.date
     return [d for d in days if as_of is None or d <= as_of]
 
 
+@_without_cycle_collection()
 def releases(store: Store, as_of: dt.date | None = None, releaser: str | None = None, *,
              limit: int | None = None, offset: int = 0, cached: bool = True) -> list[dict[str, Any]]:
     """Competency question 5: release events, each with the documents reporting it.
@@ -1241,6 +1296,7 @@ def release_order(record: dict[str, Any]) -> tuple[Any, ...]:
             first["document"], first["start"], record["released_party"] or "", record["qualifier"])
 
 
+@_without_cycle_collection()
 def release_events(store: Store, as_of: dt.date | None = None,
                    releaser_iris: list[str] | None = None) -> Iterator[tuple[dict[str, Any], str]]:
     """Every release event as of ``as_of`` (of the releasers given, if any),

@@ -384,7 +384,8 @@ def counting(reports: list[Report], since: dt.date | None, until: dt.date | None
 
 def _figures(events: list[Event]) -> list[tuple[dt.date, int | None, bool]]:
     """Each event's day, figure and whether it is a running total."""
-    return [(e.when, e.count, e.cumulative) for e in events]
+    return [(e.when, e.count, e.cumulative) if len(e.reports) > 1 else  # one report: its own, read directly
+            (e.reports[0].when, e.reports[0].count, e.reports[0].cumulative) for e in events]
 
 
 def _achieved(figures: list[tuple[dt.date, int | None, bool]]) -> tuple[int, str]:
@@ -478,17 +479,24 @@ class PairPlan:
         self.events: list[Event] = []
         self.figures: list[tuple[dt.date, int | None, bool]] = []
         self.first_event: list[int] = []  # per run, where its events start in self.events (and one past the last)
+        self.event_of: dict[int, int] = {}  # a running total's position -> its event's
         for lo, hi in self.runs:
-            self.first_event.append(len(self.events))
-            self.events.extend(_group(reports[lo:hi], self.terms[lo:hi]))
+            first = len(self.events)
+            self.first_event.append(first)
+            if hi - lo == 1:  # most runs: one report, one event
+                self.events.append(Event([reports[lo]]))
+                if reports[lo].cumulative:
+                    self.event_of[lo] = first
+                continue
+            grouped = _group(reports[lo:hi], self.terms[lo:hi])
+            self.events.extend(grouped)
+            at = {id(r): i for i, r in enumerate(reports[lo:hi], lo)}
+            for n, e in enumerate(grouped, first):
+                if e.reports[0].cumulative:  # a running total is an event of its own (rule 2)
+                    self.event_of[at[id(e.reports[0])]] = n
         self.first_event.append(len(self.events))
         self.figures = _figures(self.events)
         self.totals = [i for i, r in enumerate(reports) if r.cumulative]  # positions of the running totals
-        at = {id(r): i for i, r in enumerate(reports)}
-        self.event_of: dict[int, int] = {}  # a running total's position -> its event's
-        for n, e in enumerate(self.events):
-            if e.reports[0].cumulative:
-                self.event_of[at[id(e.reports[0])]] = n
         # where the first report dated by a period lies (what rule 1's "nothing freed before" test reads)
         self.first_dated = next((i for i, r in enumerate(reports) if r.date_from or r.date_to), len(reports))
 

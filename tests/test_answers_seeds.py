@@ -163,3 +163,40 @@ def test_answers_anonymous_and_single_sources(seed_store):
     assert all(f["single_source"] == (f["documents"] == 1) for f in facts)
     kinds = {f["kind"] for f in facts}
     assert kinds >= {"agreement", "commitment", "statement", "release"}
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_answers_leave_the_cycle_collector_as_they_found_it(seed_oxigraph, collecting):
+    """Answers pause the cycle collector while they build their records and put it back as it was,
+    also when one answer calls another (explain -> find_commitment -> commitments)."""
+    import gc
+    import sys
+
+    store = seed_oxigraph[0]
+    was = gc.isenabled()
+    (gc.enable if collecting else gc.disable)()
+    runs: list[str] = []
+
+    def count(phase: str, info: dict) -> None:  # a collection that starts inside the answers' own code
+        frame = sys._getframe(1)
+        while frame is not None and phase == "start":
+            if frame.f_code.co_filename.endswith(("kg/answers.py", "kg/status.py")):
+                runs.append(frame.f_code.co_name)
+                return
+            frame = frame.f_back
+
+    threshold = gc.get_threshold()
+    gc.set_threshold(1, 1, 1)  # a collection at nearly every allocation, unless paused
+    gc.callbacks.append(count)
+    try:
+        some = answers.commitments(store, APR13, cached=False)
+        assert runs == []  # paused while the records were built
+        assert gc.isenabled() is collecting
+        answers.explain(store, some[0]["id"], APR13)
+        assert gc.isenabled() is collecting
+        answers.statements(store)
+        assert gc.isenabled() is collecting
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*threshold)
+        (gc.enable if was else gc.disable)()
