@@ -290,9 +290,13 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
             date = (_date_in(ctx, m.end(), min(s_end, m.end() + (200 if between else 60)))
                     or _date_in(ctx, max(s_start, s_start + sign.start() - 40), s_start + sign.end())
                     or _signing_day_after(ctx, m.end(), s_end))
+            if SIGNED_ONLY.fullmatch(m.group(0)) and (date is None or DEAL_NOUN.search(sign.group(0))):
+                continue  # "agreed a truce in June", "signed an agreement on a ceasefire": no deal of its own here
         else:
             ns = NOUN_SIGNED.match(text, m.end(), s_end)
             between = re.match(r"\s+between\s+", text[m.end() : s_end])
+            if ns is None and SIGNED_ONLY.fullmatch(m.group(0)):
+                continue  # "a ceasefire between A and B", "the ceasefire": the deal the text follows, or its duty
             if ns or between:
                 span_end = _phrase_end(ctx, ns.end() if ns else m.end(), s_end)
                 named, parties = _parties_of(ctx, m.end(), span_end)
@@ -487,6 +491,10 @@ def _keep(ctx: Context, state: _State, agr: _Agr, parties: list[str], terms_at: 
     return state.agreements[agr.id]
 
 
+# nouns that name a deal of their own only when it is signed or reached ("signed a ceasefire on Dec. 27",
+# "the ceasefire they agreed"), else a duty or the deal the text follows
+SIGNED_ONLY = re.compile(r"cease-?fire", re.IGNORECASE)
+DEAL_NOUN = re.compile(r"\b(?:agreement|deal|accord|pact|treaty|truce|memorandum|protocol)\b", re.IGNORECASE)
 AGREED_TO = re.compile(
     r"\b(?:have\s+|has\s+|had\s+)?agreed\s+(?:(?:on\s+)?(?:\w+day|[A-Z][a-z]+\.?\s+\d{1,2})\s+|with\s+(?:the\s+)?(?P<with>[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)*)\s+)?"
     r"(?:in\s+[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*\s+)?(?:on\s+\w+day\s+)?to\s+(?:a\s+|an\s+|the\s+)?"
@@ -1062,7 +1070,7 @@ _PULL_BACK = re.compile(
     re.IGNORECASE)
 _STOP_FIGHTING = re.compile(
     r"(?:stop|stopping|halt|halting|cease|ceasing|end|ending|suspend|suspending)\s+(?:all\s+|any\s+|their\s+|its\s+)?(?:[\w-]+\s+){0,2}?(?:hostilities|fighting|fire|firing|attacks|military\s+operations|offensive\s+operations|offensives?|shelling|violence)\b"
-    r"|(?:respect|respecting|observe|observing|abide\s+by|honou?r|implement|uphold|maintain|keep|give\s+effect\s+to|extend|extending|lengthen|prolong|renew)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:cease-?fire|truce|pause)\b"
+    r"|(?:respect|respecting|observe|observing|abide\s+by|honou?r|implement|uphold|maintain|keep(?:\s+to)?|stick\s+to|adhere\s+to|comply\s+with|give\s+effect\s+to|extend|extending|lengthen|prolong|renew)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:cease-?fire|truce|pause)\b"
     r"|(?:renounce|renouncing|give\s+up|forswear)\s+(?:all\s+|the\s+use\s+of\s+)?(?:violence|armed\s+struggle|force|arms)\b"
     r"|(?:refrain|refraining)\s+from\s+(?:all\s+|any\s+)?(?:attacks?|attacking|hostilities|military\s+action|offensive)\b"
     r"|cease\s+fire\b",
