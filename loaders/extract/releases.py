@@ -915,12 +915,17 @@ def find_releases(ctx: Context) -> list[Release]:
                 continue
         if passive and BY_BOTH.match(text, v_end):
             continue  # "the total number of captives freed by both sides": the two sides' releases together
-        each = ((not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None)
-                or (passive and BY_EACH.match(text, v_end) is not None))  # "84 prisoners were freed by each side"
+        # "Russia and Ukraine exchanged 246 prisoners each": what each side gave, told after the people
+        each_after = not passive and figure is not None and EACH_AFTER.match(text, noun_end) is not None
+        if form in SWAP_VERBS and not each_after:
+            continue  # "the two sides exchanged 300 prisoners": both sides' people together, no one side's release
+        each = ((not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None) or each_after
+                or (passive and BY_EACH.match(text, v_end) is not None)  # "84 prisoners were freed by each side"
+                or (passive and figure is not None and FROM_EACH.search(text, figure.end, v_start) is not None))  # "175 from each side were freed"
         if each and (releaser is None or SIDES_SUBJECT.search(text, max(c_start, v_start - 40), v_start)):
             releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
             released = ctx.opponent(releaser, v_start)
-        elif each and (pair := _each_pair(ctx, c_start, v_start)) is not None:
+        elif each and (pair := _each_pair(ctx, c_start, v_start) or (_subject_pair(ctx, c_start, v_start) if each_after else None)) is not None:
             releaser, released = pair  # "Kenya and Somalia each freed 40": each frees the other's people
         if releaser is None and released is None:
             # "the group's second release after 20 personnel were handed over": the party in the sentence
@@ -1164,19 +1169,35 @@ def _gapped_party(ctx: Context, first: Release, end: int, seen: set[tuple]) -> l
 
 
 # "each side freed 307", "Russia and Ukraine each handed over 115": one release per side
-SIDES_SUBJECT = re.compile(r"\b(?:each|either|both)\s+(?:side|sides|country|countries)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+SIDES_SUBJECT = re.compile(r"\b(?:each|either|both|the\s+two)\s+(?:side|sides|country|countries|parties)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 BY_BOTH = re.compile(r"\s+by\s+(?:both|the\s+two)\s+(?:sides|countries|parties)\b", re.IGNORECASE)
 BY_EACH = re.compile(r"\s+by\s+(?:each|either)\s+(?:side|sides|country|countries)\b", re.IGNORECASE)
 GO_BETWEEN = re.compile(r"\b(?:mediated|brokered|facilitated|hosted|arranged|overseen)\s+by\s+(?:the\s+)?$|\b(?:mediation|help|auspices)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
+# after the people: "exchanged 246 prisoners of war each", "handed over 390 people apiece"
+EACH_AFTER = re.compile(r"\s+(?:each|apiece)\b(?!\s+(?:other|side|of)\b)", re.IGNORECASE)
+FROM_EACH = re.compile(r"^\s+(?:from|of|on)\s+(?:each|either|both)\s+(?:side|sides|country|countries)\s+$", re.IGNORECASE)
+# what may stand between a subject and its verb: "Russia and Ukraine (on Saturday) (also) exchanged"
+SUBJECT_GAP = re.compile(r"\s+(?:(?:on\s+\w+|also|then|again|later|finally|have|has|had)\s+)*$", re.IGNORECASE)
+# verbs of a swap: a release of one side only when the figure is what each side gave
+SWAP_VERBS = frozenset({"exchanged", "swapped", "traded"})
 EACH = re.compile(r"(?:\b(?:each|either)\s+side|\bboth\s+sides|\beach)\s+(?:(?:has|have|had|now|also|then|reportedly)\s+)*$", re.IGNORECASE)
 
 
 def _each_pair(ctx: Context, floor: int, pos: int) -> tuple[str, str] | None:
     """The two parties of "X and Y each freed ...": (the last named, the other one)."""
     m = EACH.search(ctx.text, max(floor, pos - 40), pos)
-    if m is None:
-        return None
-    subj = [x for x in ctx.mentions_in(floor, m.start()) if not ctx.in_quote(x.start) and re.fullmatch(r"\s*", ctx.text[x.end : m.start()])]
+    return None if m is None else _pair_ending(ctx, floor, m.start())
+
+
+def _subject_pair(ctx: Context, floor: int, pos: int) -> tuple[str, str] | None:
+    """The two parties of "X and Y (on Saturday) freed ... each": (the last named, the other one)."""
+    m = SUBJECT_GAP.search(ctx.text, max(floor, pos - 40), pos)
+    return None if m is None else _pair_ending(ctx, floor, m.start())
+
+
+def _pair_ending(ctx: Context, floor: int, end: int) -> tuple[str, str] | None:
+    """Two parties coordinated as a subject that ends at ``end``: (the last named, the other one)."""
+    subj = [x for x in ctx.mentions_in(floor, end) if not ctx.in_quote(x.start) and re.fullmatch(r"\s*", ctx.text[x.end : end])]
     if not subj or subj[-1].kind not in ("party", "metonym", "descriptor"):
         return None
     both = ctx.coordinated(subj[-1], floor)
