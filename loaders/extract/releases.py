@@ -52,13 +52,15 @@ TOTAL_AROUND = re.compile(r"\b(?:bring|brings|bringing|brought|raise[sd]?|raisin
 DETERMINER = re.compile(r"\b(?:the|these|those|its|their|this|that|all)\s+$", re.IGNORECASE)
 SUPERLATIVE = re.compile(r"\b(?:largest|biggest|first|largest-ever|most|only|single|\w{3,}est)\s+(?:[\w-]+\s+){0,3}$", re.IGNORECASE)
 # "who had been held since April": how long people were held, not since when they were freed
-HELD_SINCE = re.compile(r"\b(?:held|detained|captured|jailed|imprisoned|kidnapped|abducted|seized|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+HELD_SINCE = re.compile(r"\b(held|detained|captured|jailed|imprisoned|kidnapped|abducted|seized|missing)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 # verbs that free people only with "home"/"back" after them: "sent 32 servicemen home"
 HOME_VERBS = {"sent", "flew", "brought"}
 HOME_AFTER = re.compile(r"\s+(?:(?:\w+\s+){0,2})?(?:home|back)\b", re.IGNORECASE)
 # a sentence that continues the event the previous one dated: "In return, Armenia released two soldiers"
 AFTER_BEING = re.compile(r"\b(?:after|since|upon|on)\s+(?:being|having\s+been)\s+$", re.IGNORECASE)  # "after being freed": it happened
 ARRIVED = re.compile(r",\s+who\s+(?:\w+\s+){0,2}?(?:landed|arrived|reached|returned|crossed|were\s+flown|were\s+taken|were\s+received|walked)\b[^.;,]{0,100}", re.IGNORECASE)
+# "were let go", "were also let go", "have since been handed over": an auxiliary of the passive before the verb
+PASSIVE_AUX = re.compile(r"\b(?:were|was|been|being)\s+(?:(?:also|then|later|all|since|subsequently|eventually|finally|\w+ly)\s+)?$", re.IGNORECASE)
 BARE_SUBJECT = re.compile(r"\s+(?:(?:were|was|have|has|had|been|also|then|later|subsequently|already)\s+)*")
 INCLUDED_WHO = re.compile(r"\s+(?:of\s+whom\s+|who\s+)")
 ANAPHOR = re.compile(r"\s+of\s+(?:them|those|these)", re.IGNORECASE)
@@ -110,10 +112,30 @@ def _clause(ctx: Context, pos: int) -> tuple[int, int]:
     return start, end
 
 
+def _held_since(ctx: Context, pos: int) -> bool:
+    """Does the "since" at ``pos`` tell how long people were held ("held since April"), not since when
+    they were freed? Not after a participle that describes the people ("freed 400 captured soldiers since ...")."""
+    m = HELD_SINCE.search(ctx.text, max(0, pos - 40), pos)
+    if m is None:
+        return False
+    after = ctx.text[m.end(1) : pos].split()
+    return not (after and after[0].lower() in _people_words(ctx))
+
+
+def _people_words(ctx: Context) -> frozenset[str]:
+    key = id(ctx.cues)
+    if key not in _PEOPLE_WORDS:
+        _PEOPLE_WORDS[key] = frozenset(n.lower() for n in ctx.cues.people_nouns if " " not in n)
+    return _PEOPLE_WORDS[key]
+
+
+_PEOPLE_WORDS: dict[int, frozenset[str]] = {}
+
+
 def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
     """The first "since April" in text[start:end] that dates a release, not a detention."""
     for m in SINCE.finditer(ctx.text, start, end):
-        if not HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start()):
+        if not _held_since(ctx, m.start()):
             return m
     return None
 
@@ -121,7 +143,7 @@ def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
 def _cumulative_in(ctx: Context, start: int, end: int) -> bool:
     """Does text[start:end] mark a running total ("so far", "since April"), not a detention's length?"""
     for m in ctx.cues.cumulative.finditer(ctx.text, start, end):
-        if m.group(0).lower().startswith("since") and (HELD_SINCE.search(ctx.text, max(0, m.start() - 40), m.start())
+        if m.group(0).lower().startswith("since") and (_held_since(ctx, m.start())
                                                         or SUPERLATIVE.search(ctx.text, max(0, m.start() - 40), m.start())):
             continue  # "held since April"; "the largest exchange since the start of the war": no running total
         return True
@@ -767,7 +789,7 @@ def find_releases(ctx: Context) -> list[Release]:
         if not form.endswith(("ed", "ing")) and DETERMINER.search(text, max(0, v_start - 8), v_start):
             continue  # a noun: "The releases bring the number ... to 180"
         passive = (v_kind == "exit" or bool(passive_re.match(form))
-                   or bool(re.search(r"\b(?:were|was|been|being)\s+$", text[max(0, v_start - 8) : v_start])))
+                   or bool(PASSIVE_AUX.search(text, max(0, v_start - 24), v_start)))
         began = bool(BEGAN.search(form)) or bool(re.search(r"\b(?:began|started|begun)\s+(?:\w+\s+){0,5}$", text[max(c_start, v_start - 50) : v_start]))
         if form.endswith("ing") and not began and re.search(r"\b(?:toward|towards|for|of|about|on|in|by|from|without|after|before|at|with|is|are|was|were|be|been|continue|continued|keep|kept)\s+$", text[max(0, v_start - 12) : v_start], re.IGNORECASE):
             continue
