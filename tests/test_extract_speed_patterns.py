@@ -21,8 +21,8 @@ PLAIN = {
     "NAME": re.compile(
         rf"(?<![\w.])(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
         rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?"
-        rf"(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
-        rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
+        rf"(?!(?:Jr|Sr)\.)(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+        rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=[\s,])|\s+(?:Jr|Sr|II|III|IV)\b)?(?![\w])"
     ),
     "MARKS": re.compile(r"[\"\u201c\u201d\u201e\u00ab\u00bb]|(?<![\w])[\u2018']|(?<=[\w.,!?])[\u2019'](?![\w])"),
     "PARAGRAPH": re.compile(r"[ \t\u00a0]*(?:\r\n|\r|\n)[\s\u00a0]*"),
@@ -36,7 +36,7 @@ FAST = {"PRONOUNS": actors.PRONOUNS, "SIDES": actors.SIDES, "GOVERNMENT_OF": act
 
 WORDS = """the The THE two both Both each Each sides side parties signatories signatory warring agreed will are
 he He she She they They they's they' Russia's Government government authorities Armed Forces of Kenya Ab AbC McDonald
-de al Jr. Sr X. Émile ß O'Neil Ab-cd deal deals Deal cease-fire Ceasefire text road map roadmap annex plans terms
+de al Jr. Sr III IV X. Émile ß O'Neil Ab-cd deal deals Deal cease-fire Ceasefire text road map roadmap annex plans terms
 accord Truces understandings x-deal deal-x a said “ ” „ « » ‘ ’ ' " x é 12 Kubiš Davutoğlu Łukasz Şahin""".split()
 SEPARATORS = ["", " ", "  ", "\n", "\r\n", " \n\n ", "\t", "\u00a0", "-", "'", "’", ".", ",", ", ", "!", "_", "1", "é"]
 

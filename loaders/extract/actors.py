@@ -87,9 +87,10 @@ NAME = re.compile(
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
     rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
     # words apart by spaces or one line break, never a blank line ("Political Correspondent" then a new paragraph)
-    rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
-    rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=\s)|\s+(?:Jr|Sr)\b)?(?![\w])"
+    rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?!(?:Jr|Sr)\.)(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+    rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=[\s,])|\s+(?:Jr|Sr|II|III|IV)\b)?(?![\w])"
 )
+NAME_SUFFIX = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
 NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
 # an organisation the text names by a name of its own that ends in the word for its kind, not in the
@@ -1233,8 +1234,13 @@ def _surname_keys(name: str) -> list[str]:
 
     >>> _surname_keys("Omar al-Bashir")
     ['al-Bashir', 'Bashir']
+    >>> _surname_keys("Benigno Aquino III")
+    ['Aquino']
     """
-    last = name.split()[-1]
+    words = name.split()
+    if len(words) > 2 and NAME_SUFFIX.fullmatch(words[-1]):
+        words = words[:-1]  # "Aquino" after "Benigno Aquino III", "Galvez" after "Carlito Galvez Jr."
+    last = words[-1].rstrip(",")
     bare = ARTICLE_PREFIX.sub("", last)
     return [last, bare] if bare != last else [last]
 

@@ -42,11 +42,13 @@ RELATIVE_GAP = re.compile(
     r"|,\s*(?:in|at|during|after)\s+(?:a|an|his|her|its|their|the)\s+[^;.\"“”]{0,80}?,\s*"  # "X, in a video message, said"
     r"|\s+(?:involved|based|engaged|stationed|working|responsible|close|familiar)\s+(?:in|with|to|on|at|for)\s+[^;.\"“”,]{1,80}?"
     r"(?:,\s*(?:who|which)\s+[^;.\"“”]{0,120}?,)?\s*"  # "an official involved in the talks (, who ...,) said"
-    r"|,\s*(?P<apposed>(?:a|an|the)\s+(?![^;.\"“”,]{0,80}?\b(?:and|or)\s)[^;.\"“”,]{0,80}?),\s*)"  # "X, a foundation that helps victims, said"
+    r"|,\s*(?P<apposed>(?:a|an|the|[A-Z][\w'’-]*['’]s)\s+(?![^;.\"“”,]{0,80}?\b(?:and|or)\s)[^;.\"“”,]{0,80}?),\s*)"  # "X, a foundation that helps victims, said", "X, Ehud's wife, said"
     r"(?:(?:has|have|had|also|later|then|on\s+\w+day)\s+)*$"
 )
 # "60 members of the Afghan security forces": a party named as the owner of people counted, not as a doer
 COUNTED_OF = re.compile(r"\d[\d,]*\s+(?:[a-z-]+\s+){1,2}of\s+(?:the\s+)?$")
+# a description set off by a comma after a name, up to the mention inside it: "X, the wife of (Y)"
+APPOSITION_OPEN = re.compile(r"^\s*,\s*(?:(?:a|an|the)\s+|[A-Z][\w'’-]*['’]s\s+)[^,;.\"“”]*\b(?:of|to|for|from|with)\s+(?:the\s+)?(?:[a-z][\w-]*\s+){0,3}$")
 RELATIVE = re.compile(r"^\s*,?\s*(?:who|which|that)\s+[^,;.\"“”]*$")
 # a relative clause set off by commas after a body's name, up to the mention that ends it
 RELATIVE_COMMA = re.compile(r"^\s*,\s*(?:which|who)\s+[^,;.\"“”]*$")
@@ -180,9 +182,13 @@ class Context:
         if best is None:
             return None
         # "the envoy who negotiated a deal with the Taliban said": the relative clause's antecedent;
-        # "Qatar, which mediated the truce with Egypt and the United States, said": a body's too
+        # "Qatar, which mediated the truce with Egypt and the United States, said": a body's too;
+        # "Vida Mehrannia, the wife of academic Ahmadreza Djalali, said": the name the description is set beside
         text = self.doc.text
         for m in self.mentions_in(floor, best.start):
+            if (m.kind in ("person", "party") and not self.in_quote(m.start) and APPOSITION_OPEN.match(text[m.end : best.start])
+                    and re.match(r"\s*,", text[best.end : pos])):
+                return m
             if m.kind in ("person", "post") and RELATIVE.match(text[m.end : best.start]):
                 return m
             if (m.kind in ("party", "metonym", "descriptor") and RELATIVE_COMMA.match(text[m.end : best.start])
