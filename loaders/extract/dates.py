@@ -67,7 +67,8 @@ FUTURE = re.compile(
 
 
 GROUP_NAME_AFTER = re.compile(r"\s+(?:Youth\s+)?(?:Movement|Front|Brigades?|Alliance|Coalition|Party|Revolution|Uprising|Group)\b")
-YEAR_AFTER = re.compile(r",?\s+(next|this|last)\s+year\b", re.IGNORECASE)
+YEAR_AFTER = re.compile(r",?\s+(next|this|last|that|the\s+same)\s+year\b", re.IGNORECASE)
+YEAR_WRITTEN = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def _month_year(month: int, published: dt.date, future: bool) -> int:
@@ -258,7 +259,13 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             # "by May 1 next year", "on 3 March last year": the year the words name
             yr = YEAR_AFTER.match(text, m.end(), min(len(text), m.end() + 16))
             if yr:
-                year = published.year + {"next": 1, "this": 0, "last": -1}[yr.group(1).lower()]
+                which = " ".join(yr.group(1).lower().split())
+                if which in ("that", "the same"):
+                    # "on 3 August that year": the year the text wrote last before it, if any
+                    told = [int(y.group(0)) for y in YEAR_WRITTEN.finditer(text, 0, m.start())]
+                    year = told[-1] if told else first.year
+                else:
+                    year = published.year + {"next": 1, "this": 0, "last": -1}[which]
                 first = last = _safe_date(year, first.month, first.day) or first
         found.append(DateMention(m.start(), m.end(), first, last, kind))
     return found

@@ -39,7 +39,7 @@ TRUCE_NTH_DAY = re.compile(
 SAME_PERIOD = re.compile(r"\b(?:over|in|during|within|for)\s+the\s+same\s+(?:period|time\s*frame|timeframe|time|span|window)\b",
                          re.IGNORECASE)
 # the words each reading above needs, looked for once: a plain scan, cheaper than the three patterns
-_LEANING_WORDS = re.compile(r"ithin\s|same\s|\sday\s+of\s+the\s")
+_LEANING_WORDS = re.compile(r"ithin\s|same\s|\sday\s+of\s+the\s|\bover\s|\bduring\s|\bacross\s")
 # where a clause of its own begins inside a sentence of terms
 _CLAUSE_START = re.compile(r"(?:,\s*(?:and|while|whereas|but)|;)\s+")
 
@@ -138,10 +138,29 @@ def _same_period(ctx: Context, commitments: list[Any]) -> None:
                 break
 
 
+def _over_days_of_truce(ctx: Context, commitments: list[Any]) -> None:
+    """"Hamas is to free 50 women and children over four days": the last of those days of the truce,
+    counted from its first (what the deal's ceasefire duty carries), when the clause gives no other time."""
+    from loaders.extract.commitments import OVER_DAYS
+
+    for i, c, a, b in _timed_by_truce(ctx, commitments):
+        # its own words: "Hamas is to free 50 over four days, in return for 150 prisoners" times Hamas's duty only
+        own = c.deadline is None and not (c.rule or "").endswith("-reciprocal")
+        m = OVER_DAYS.search(ctx.text, max(a, c.evidence.start), b) if own else None
+        n = ctx.numbers.value_of(m.group("n")) if m else None
+        if not n or n > 400:
+            continue
+        first = _truce_day(ctx, commitments, c.agreement)
+        if first is not None:
+            days = n * (7 if m.group("unit").lower() == "weeks" else 1)  # type: ignore[union-attr]
+            commitments[i] = replace(c, deadline=first + dt.timedelta(days=days - 1))
+
+
 def settle_relative_deadlines(ctx: Context, commitments: list[Any]) -> None:
     """Time, in place, the duties whose deadline is told by another duty of the same deal."""
     if not commitments or not _LEANING_WORDS.search(ctx.text):
         return  # most texts time their duties against the calendar only
     _counted_from_truce(ctx, commitments)
     _truce_day_number(ctx, commitments)
+    _over_days_of_truce(ctx, commitments)
     _same_period(ctx, commitments)
