@@ -698,6 +698,11 @@ class _DocState:
         text = self.text
         for c in cands:
             if c.kind == "party":
+                organ = NAMED_ORGAN.match(text, c.end) if self.party_kind(c.ref) in ("state", "government") else None
+                if organ is not None:
+                    # "Armenia's Investigative Committee", "Britain's Foreign Office": an organ of that state speaks for it
+                    self._add(Mention(c.start, organ.end(), "descriptor", (c.ref,), party=c.ref, core_start=c.start, core_end=organ.end()))  # type: ignore[arg-type]
+                    continue
                 self._add(Mention(c.start, c.end, "party", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
             elif c.kind == "metonym":
                 self._add(Mention(c.start, c.end, "metonym", (c.ref,), party=c.ref, core_start=c.start, core_end=c.end))  # type: ignore[arg-type]
@@ -1187,6 +1192,10 @@ GROUP_PP = re.compile(
 
 # organs referred to again by their head noun alone: "the council said" after "the National Security Council"
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
+# a state's organ named by its own name after the state's: "('s) Investigative Committee", "('s) Foreign Office"
+NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|Ministry|Commission|Service|Council|Agency|Department|"
+                         r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau)\b"
+                         r"(?:\s+(?:on|of|for)(?:\s+(?:[A-Z][\w-]*|of|and|the)(?=[\s,]))*\s+[A-Z][\w-]*)?")  # "State Commission on Prisoners of War"
 
 # a party named as a deal's go-between: "brokered by Norway", "mediated by Qatar and Egypt",
 # "a Norway-brokered deal", "Qatar, which mediated the talks"

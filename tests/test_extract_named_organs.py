@@ -1,0 +1,33 @@
+"""A state's organ named by its own name after the state's ("Armenia's Investigative Committee",
+"Britain's Foreign Office") speaks for that state. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from loaders.extract import extract
+from loaders.facts import Document
+
+
+def _speakers(sentence: str) -> list[tuple[str, str]]:
+    text = "YEREVAN (Wire) - Two soldiers crossed back on Monday. " + sentence
+    facts = extract(Document("organ", "organ.txt", dt.date(2031, 3, 4), "x", "t", text, "0"))
+    return [(s.speaker, s.evidence.text.split(" said")[0]) for s in facts.statements]
+
+
+@pytest.mark.parametrize("sentence, speaker, words", [
+    ("Armenia's Investigative Committee said on Tuesday that it had closed the case.", "armenia",
+     "Armenia's Investigative Committee"),
+    ("Britain's Foreign Office said it was in touch with both families.", "united-kingdom", "Britain's Foreign Office"),
+    ("Azerbaijan's State Commission on Prisoners of War said the men were handed over at the border.", "azerbaijan",
+     "Azerbaijan's State Commission on Prisoners of War"),
+])
+def test_a_states_named_organ_speaks_for_it(sentence: str, speaker: str, words: str) -> None:
+    assert _speakers(sentence) == [(speaker, words)]
+
+
+def test_an_armed_movements_named_body_is_not_a_state_organ() -> None:
+    found = _speakers("The Taliban's Cultural Commission said the men were well.")
+    assert all(speaker != "government-of-afghanistan" for speaker, _ in found)
