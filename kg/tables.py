@@ -15,6 +15,7 @@ import csv
 import datetime as dt
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -117,10 +118,19 @@ def write_tables(store: Store, out_dir: Path | str, *, as_of: dt.date | None = N
         written[name] = path
 
     graph = flat_graph(views.actor_network(store, as_of))
+    # GEXF stamps the day it was written; the day the graph is as of instead, so that a rebuild of the
+    # same corpus writes the same file on any day
+    day = as_of or answers.newest_publication_date(store)
     for ext, writer in (("graphml", nx.write_graphml), ("gexf", nx.write_gexf)):
         buffer = io.BytesIO()
         writer(graph, buffer)
+        data = buffer.getvalue()
+        if ext == "gexf" and day is not None:
+            data = GEXF_DAY.sub(f'lastmodifieddate="{day.isoformat()}"'.encode(), data, count=1)
         path = out_dir / f"graph.{ext}"
-        write_atomic(path, buffer.getvalue())
+        write_atomic(path, data)
         written[ext] = path
     return written
+
+
+GEXF_DAY = re.compile(rb'lastmodifieddate="[^"]*"')

@@ -66,3 +66,8 @@ def test_tables_flat_graph_keeps_plain_values(value, expected):
     out = flat_graph(g)
     assert out.nodes["n"].get("value") == expected
     assert "meta" not in out.graph and out.edges["n", "n", 0]["label"] == "self"
+
+
+def test_tables_gexf_is_dated_by_the_day_it_is_as_of_not_the_day_it_was_written(seed_tables):
+    text = seed_tables["gexf"].read_text(encoding="utf-8")
+    assert f'lastmodifieddate="{SEED_DAY.isoformat()}"' in text
