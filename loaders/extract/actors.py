@@ -346,6 +346,8 @@ class ActorFinder:
             if re.match(r"\s+(?:of|for)\s", text[m.end() : m.end() + 5]):
                 continue  # "the Armed Forces of the Republic of Armenia": an organ of what follows
             name = re.sub(r"^(?:The|A|An)\s+", "", " ".join(m.group("name").split()))
+            # "Colombia's National Liberation Army", "Myanmar's Arakan Army": the movement's own name, without its country's
+            name = re.sub(r"^[A-Z][\w.-]*['’]s\s+(?=[A-Z])", "", name)
             words = name.split()
             if (len(words) < 2 or slug(_ascii(name)) in found or name in self.alias_ids or normalise(name) in self.alias_norm
                     or words[0] in self.name_stop_capitals
