@@ -942,8 +942,7 @@ def find_releases(ctx: Context) -> list[Release]:
         if form in SWAP_VERBS and not each_after:
             continue  # "the two sides exchanged 300 prisoners": both sides' people together, no one side's release
         each = ((not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None) or each_after
-                or (passive and BY_EACH.match(text, v_end) is not None)  # "84 prisoners were freed by each side"
-                or (passive and figure is not None and FROM_EACH.search(text, figure.end, v_start) is not None))  # "175 from each side were freed"
+                or (passive and BY_EACH.match(text, v_end) is not None))  # "84 prisoners were freed by each side"
         if each and (releaser is None or SIDES_SUBJECT.search(text, max(c_start, v_start - 40), v_start)):
             releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
             released = ctx.opponent(releaser, v_start)
@@ -1197,7 +1196,6 @@ BY_EACH = re.compile(r"\s+by\s+(?:each|either)\s+(?:side|sides|country|countries
 GO_BETWEEN = re.compile(r"\b(?:mediated|brokered|facilitated|hosted|arranged|overseen)\s+by\s+(?:the\s+)?$|\b(?:mediation|help|auspices)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 # after the people: "exchanged 246 prisoners of war each", "handed over 390 people apiece"
 EACH_AFTER = re.compile(r"\s+(?:each|apiece)\b(?!\s+(?:other|side|of)\b)", re.IGNORECASE)
-FROM_EACH = re.compile(r"^\s+(?:from|of|on)\s+(?:each|either|both)\s+(?:side|sides|country|countries)\s+$", re.IGNORECASE)
 # what may stand between a subject and its verb: "Russia and Ukraine (on Saturday) (also) exchanged"
 SUBJECT_GAP = re.compile(r"\s+(?:(?:on\s+\w+|also|then|again|later|finally|have|has|had)\s+)*$", re.IGNORECASE)
 # verbs of a swap: a release of one side only when the figure is what each side gave
