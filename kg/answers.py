@@ -89,7 +89,9 @@ def _without_cycle_collection() -> Iterator[None]:
     reports, none of them in a cycle; the collector would walk them again
     and again as they pile up (a third of an as-of page at 100k articles)
     and free nothing. Reference counting still frees them; the collector is
-    back on, as it was, when the answer is done."""
+    back on, as it was, when the answer is done. Only answers that build
+    their records before they return take it: a lazy one (a generator, a
+    stream of rows) would be paused while it is made, not while it is read."""
     was_on = gc.isenabled()
     gc.disable()
     try:
@@ -1059,6 +1061,7 @@ def _window_end(prediction: dict[str, Any]) -> str:
     return prediction["expected_to"] or prediction["expected_from"] or "9999-12-31"
 
 
+@_without_cycle_collection()
 def statements(store: Store, *args: Any, **filters: Any) -> list[dict[str, Any]]:
     """Competency questions 3 and 4: who said what, as a list; the arguments
     (speaker, party, about, as_of, limit, kind, after) are those of
@@ -1066,7 +1069,6 @@ def statements(store: Store, *args: Any, **filters: Any) -> list[dict[str, Any]]
     return list(statement_records(store, *args, **filters))
 
 
-@_without_cycle_collection()
 def statement_records(
     store: Store,
     speaker: str | None = None,
@@ -1296,7 +1298,6 @@ def release_order(record: dict[str, Any]) -> tuple[Any, ...]:
             first["document"], first["start"], record["released_party"] or "", record["qualifier"])
 
 
-@_without_cycle_collection()
 def release_events(store: Store, as_of: dt.date | None = None,
                    releaser_iris: list[str] | None = None) -> Iterator[tuple[dict[str, Any], str]]:
     """Every release event as of ``as_of`` (of the releasers given, if any),

@@ -97,6 +97,10 @@ def flat_graph(graph: nx.MultiDiGraph) -> nx.MultiDiGraph:
     return out
 
 
+# the day NetworkX stamps on a GEXF file
+GEXF_DAY = re.compile(rb'lastmodifieddate="[^"]*"')
+
+
 def write_tables(store: Store, out_dir: Path | str, *, as_of: dt.date | None = None) -> dict[str, Path]:
     """Write ``commitments.csv``, ``statements.csv``, ``releases.csv``, ``agreements.csv``,
     ``sources.csv``, ``graph.graphml`` and ``graph.gexf`` into ``out_dir``; return their paths."""
@@ -131,6 +135,3 @@ def write_tables(store: Store, out_dir: Path | str, *, as_of: dt.date | None = N
         write_atomic(path, data)
         written[ext] = path
     return written
-
-
-GEXF_DAY = re.compile(rb'lastmodifieddate="[^"]*"')
