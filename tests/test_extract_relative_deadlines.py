@@ -155,3 +155,41 @@ def test_same_period_in_a_forecast_is_no_duty() -> None:
     text = ("BEIRUT (Wire) - Israel and Lebanon signed a ceasefire deal on Tuesday. The truce took effect at 4 a.m. on "
             "Wednesday. Analysts expect Hezbollah to rebuild its positions in the same period.")
     assert not [c for c in _facts(text, dt.date(2024, 6, 5)).commitments if c.obligor == "hezbollah"]
+
+
+# --- a truce duty timed by the truce's first day, told elsewhere in the text --------------------------------
+
+
+def test_truce_duty_is_due_on_the_first_day_the_text_gives_the_truce() -> None:
+    text = ("ADEN (Wire) - Yemen's government and the Houthis accepted on Friday a three-month truce starting at 6 "
+            "p.m. on Sunday, the mediator said. Under the arrangement, the government and the Houthis are to halt all offensive operations "
+            "on land, at sea and in the air.")
+    duties = _duties(text, dt.date(2023, 5, 15))  # a Monday: the deal of Friday 12 May, the truce from 14 May
+    assert duties[("government-of-yemen", "ceasefire")] == dt.date(2023, 5, 14)
+    assert duties[("houthis", "ceasefire")] == dt.date(2023, 5, 14)
+
+
+def test_truce_in_force_since_a_day_times_its_duties() -> None:
+    text = ("SANAA (Wire) - The truce, agreed on June 3 and in force since 9 p.m. on June 4, binds the government "
+            "and the Houthi movement to halt all offensive operations for two months.")
+    duties = _duties(text, dt.date(2023, 6, 20))
+    assert duties[("houthis", "ceasefire")] == dt.date(2023, 6, 4)
+
+
+def test_truce_duty_stays_untimed_when_the_text_gives_two_first_days() -> None:
+    text = ("ADEN (Wire) - Yemen's government and the Houthis accepted a truce starting on Sunday, the mediator said "
+            "on Friday. An earlier pause, beginning on May 1, had collapsed. Under the arrangement, the government and "
+            "the Houthis are to halt all offensive operations.")
+    duties = _duties(text, dt.date(2023, 5, 13))
+    assert duties[("houthis", "ceasefire")] is None  # which of the two is this truce's is not told
+
+
+def test_truce_told_of_far_from_the_duty_and_after_the_opening_does_not_time_it() -> None:
+    filler = " ".join(["Residents of the border towns described a quiet night, the first in weeks."] * 12)
+    text = ("BOGOTA (Wire) - Colombia's government and the FARC signed a peace accord in Havana on Wednesday, "
+            "ending more than five decades of war, officials from both sides said.\n\n"
+            "The president said on Thursday he had ordered the army to observe a ceasefire with the FARC starting "
+            "at midnight on Monday.\n\n" + filler + "\n\n"
+            "Under the accord, the two sides are to keep to a bilateral ceasefire.")
+    duties = _duties(text, dt.date(2016, 8, 26))
+    assert duties[("farc", "ceasefire")] is None  # the Monday is the president's order's, told far above

@@ -1996,7 +1996,7 @@ def find_commitments(ctx: Context) -> tuple[list[Agreement], list[Commitment]]:
     read_terms(ctx, state, with_commitments)
     from loaders.extract.periods import settle_relative_deadlines
 
-    settle_relative_deadlines(ctx, state.commitments)
+    settle_relative_deadlines(ctx, state.commitments, {a.id: a.date for a in state.agreements.values()})
     agreements = []
     for agr in state.agreements.values():
         if not (agr.stated or agr.id in with_commitments):

@@ -38,6 +38,16 @@ TRUCE_NTH_DAY = re.compile(
 # "in the same period", "over the same period", "within the same time frame": the span of the duty before
 SAME_PERIOD = re.compile(r"\b(?:over|in|during|within|for)\s+the\s+same\s+(?:period|time\s*frame|timeframe|time|span|window)\b",
                          re.IGNORECASE)
+# "a two-month truce starting at 7 p.m. on Saturday", "The truce, agreed on April 1 and in force since 7 p.m.
+# on April 2": the word after which the truce's first day is told (the day itself follows within a few words)
+TRUCE_STARTS = re.compile(
+    r"\b(?:starting|beginning|effective|(?:in\s+(?:force|effect)|observed|holding)\s+since)\b", re.IGNORECASE)
+# how far before a truce duty (in characters, about two paragraphs of wire copy) the words telling its
+# first day may stand, and a quarter of that after it
+NEAR_START = 800
+# the fewest words of a story's lede, its first paragraph that is not a headline, byline or dateline: the
+# truce the opening tells of is the story's
+LEDE_WORDS = 20
 # the words each reading above needs, looked for once: a plain scan, cheaper than the three patterns
 _LEANING_WORDS = re.compile(r"ithin\s|same\s|\sday\s+of\s+the\s|\bover\s|\bduring\s|\bacross\s")
 # where a clause of its own begins inside a sentence of terms
@@ -56,8 +66,9 @@ def _clause(ctx: Context, c: Any) -> tuple[int, int]:
     return start, _own_clause_end(ctx.text, c.evidence.start, s_end)
 
 
-def _truce_took_effect(ctx: Context) -> dt.date | None:
-    """The day the text says the truce took effect ("A ceasefire ... took effect early on Wednesday")."""
+def _truce_took_effect(ctx: Context, where: bool = False) -> Any:
+    """The day the text says the truce took effect ("A ceasefire ... took effect early on Wednesday"); with
+    ``where``, the offset of those words and the day (as a tuple of one), or None."""
     from loaders.extract.commitments import TOOK_EFFECT
 
     for t in TOOK_EFFECT.finditer(ctx.text):
@@ -66,8 +77,53 @@ def _truce_took_effect(ctx: Context) -> dt.date | None:
             continue  # "the decree took effect": no truce
         days = [d for d in ctx.dates(t.end(), min(s_end, t.end() + 45)) if d.kind == "day"]
         if days:
-            return days[0].first
+            return (t.start(), (days[0].first,)) if where else days[0].first
     return None
+
+
+def _truce_starts(ctx: Context) -> list[tuple[int, tuple[dt.date, ...]]]:
+    """The first days the text gives a truce, each as it reads in the past and in the future ("a truce
+    starting at 7 p.m. on Saturday" in a text of Wednesday: the Saturday before, or the one after): "a truce
+    starting on ...", "in force since ...", or the day the text says the truce took effect."""
+    found = []
+    for t in TRUCE_STARTS.finditer(ctx.text):
+        s_start, s_end = ctx.layout.sentence_of(t.start())
+        if not re.search(_TRUCE_NOUN + r"\b", ctx.text[max(s_start, t.start() - 80) : t.start()], re.IGNORECASE):
+            continue  # "starting on Monday, the army will ...": no truce begins
+        end = min(s_end, t.end() + 45)
+        readings = tuple(next((d.first for d in ctx.dates(t.end(), end, future) if d.kind == "day"), None)
+                         for future in (None, True))
+        if readings[0] is not None:
+            found.append((t.start(), tuple(d for d in readings if d is not None)))
+    took = _truce_took_effect(ctx, where=True)
+    if took is not None:
+        found.append(took)
+    return found
+
+
+def _ceasefire_from_start(ctx: Context, commitments: list[Any], agreed: dict[str, dt.date | None]) -> None:
+    """A deal's duty to stop fighting that its own words do not time is due on the truce's first day, when
+    the text names one day for it within a month of the deal ("agreed to a two-month truce starting at 7 p.m.
+    on Saturday. Under it, both sides are to halt all offensive operations")."""
+    open_ = [i for i, c in enumerate(commitments) if c.action == "ceasefire" and c.deadline is None and c.agreement]
+    if not open_ or not TRUCE_STARTS.search(ctx.text) and not re.search(r"\b(?:effect|force)\b", ctx.text):
+        return
+    starts = _truce_starts(ctx)
+    # the story's opening: up to the end of its first paragraph of some length (its lede, after the headline
+    # and byline)
+    opening = next((b for a, b in ctx.layout.paragraphs if len(ctx.text[a:b].split()) >= LEDE_WORDS), 0)
+    for i in open_:
+        c = commitments[i]
+        on = agreed.get(c.agreement)
+        # of each mention near the duty, its first reading that falls within a month of the deal (any, for an
+        # undated deal), from the story's opening or near the duty: a truce told of far away in the text is
+        # another's ("a ceasefire starting on Monday" of an order, then "the two sides agreed a bilateral
+        # ceasefire in June" paragraphs later)
+        at = c.evidence.start if c.evidence is not None else 0
+        days = {next((d for d in readings if on is None or on <= d <= on + dt.timedelta(days=31)), None)
+                for where, readings in starts if where < opening or at - NEAR_START <= where <= at + NEAR_START // 4}
+        if len(days) == 1 and None not in days:
+            commitments[i] = replace(c, deadline=days.pop())
 
 
 def _truce_day(ctx: Context, commitments: list[Any], agreement: str | None) -> dt.date | None:
@@ -156,8 +212,12 @@ def _over_days_of_truce(ctx: Context, commitments: list[Any]) -> None:
             commitments[i] = replace(c, deadline=first + dt.timedelta(days=days - 1))
 
 
-def settle_relative_deadlines(ctx: Context, commitments: list[Any]) -> None:
-    """Time, in place, the duties whose deadline is told by another duty of the same deal."""
+def settle_relative_deadlines(ctx: Context, commitments: list[Any],
+                               agreed: dict[str, dt.date | None] | None = None) -> None:
+    """Time, in place, the duties whose deadline is told by another duty of the same deal (``agreed``: each
+    deal's date, by id)."""
+    if commitments:
+        _ceasefire_from_start(ctx, commitments, agreed or {})
     if not commitments or not _LEANING_WORDS.search(ctx.text):
         return  # most texts time their duties against the calendar only
     _counted_from_truce(ctx, commitments)
