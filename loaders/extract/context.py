@@ -244,7 +244,27 @@ class Context:
             i -= 1
         return None
 
+    def _subject_before(self, at: int, kinds: tuple[str, ...]) -> Mention | None:
+        """When ``at`` opens its sentence, the mention of one of ``kinds`` that opens the sentence before
+        (its subject, which a pronoun opening the next sentence takes up), else None."""
+        s_start, _ = self.layout.sentence_of(at)
+        if at - s_start > 4 or s_start == 0:
+            return None
+        p_start, _ = self.layout.sentence_of(s_start - 1)
+        first = next((m for m in self.mentions_in(p_start, min(s_start, p_start + 60))
+                      if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
+        if (first is not None and first.kind in kinds and first.actor
+                and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[p_start:first.start])):
+            return first
+        return None
+
     def _last_party(self, at: int) -> str | None:
+        """The party "it" or "they" at ``at`` stands for: the last one named before, unless the pronoun
+        opens its sentence and the sentence before opens with a party or one of its bodies, its subject
+        (in "Russia's defence ministry said the men were in Belarus. It thanked ...", Russia)."""
+        first = self._subject_before(at, ("party", "descriptor", "metonym", "post"))
+        if first is not None and (party := self.party_of(first.actor)) is not None:
+            return party
         i = bisect.bisect_left(self._starts, at) - 1
         while i >= 0 and at - self.mentions[i].start < 5000:
             m = self.mentions[i]
