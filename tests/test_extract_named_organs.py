@@ -23,6 +23,8 @@ def _speakers(sentence: str) -> list[tuple[str, str]]:
     ("Britain's Foreign Office said it was in touch with both families.", "united-kingdom", "Britain's Foreign Office"),
     ("Azerbaijan's State Commission on Prisoners of War said the men were handed over at the border.", "azerbaijan",
      "Azerbaijan's State Commission on Prisoners of War"),
+    ("Georgia's National Security Organization said it had arranged the handover.", "georgia",
+     "Georgia's National Security Organization"),
 ])
 def test_a_states_named_organ_speaks_for_it(sentence: str, speaker: str, words: str) -> None:
     assert _speakers(sentence) == [(speaker, words)]
@@ -31,3 +33,17 @@ def test_a_states_named_organ_speaks_for_it(sentence: str, speaker: str, words: 
 def test_an_armed_movements_named_body_is_not_a_state_organ() -> None:
     found = _speakers("The Taliban's Cultural Commission said the men were well.")
     assert all(speaker != "government-of-afghanistan" for speaker, _ in found)
+
+
+@pytest.mark.parametrize("sentence, speaker", [
+    ("The Free Them All campaign said 40 men were still held.", "free-them-all-campaign"),
+    ("The Joint Tracing Headquarters said the lists had been checked twice.", "joint-tracing-headquarters"),
+])
+def test_a_campaign_or_headquarters_named_by_its_own_name_speaks_for_itself(sentence: str, speaker: str) -> None:
+    assert [s for s, _ in _speakers(sentence)] == [speaker]
+
+
+def test_it_opening_a_sentence_is_the_body_that_opened_the_one_before() -> None:
+    text = ("Georgia's National Security Organization said it had arranged the handover with Turkey. "
+            "It said the men were in good health.")
+    assert [s for s, _ in _speakers(text)] == ["georgia", "georgia"]

@@ -98,7 +98,8 @@ DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z]
 NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|for|the|and)\s+)?[A-Z][\w'’-]*){0,5}"
                        r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces"
                        # bodies that speak: "the Hostages and Missing Families Forum", "the Viasna Human Rights Centre"
-                       r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute)))(?![\w'’-])")
+                       r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute|Campaign|campaign"
+                       r"|Headquarters)))(?![\w'’-])")
 # a known body's abbreviation before a name of one of its organs: "the U.N. Security Council"
 ORGAN_OF = re.compile(r"(?:U\.N\.|UN|EU|AU|U\.S\.|US|NATO|OSCE)\s+$")
 # words that make a name with a national adjective a movement or a party, not an organ of the state
@@ -1196,7 +1197,7 @@ GROUP_PP = re.compile(
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
 # a state's organ named by its own name after the state's: "('s) Investigative Committee", "('s) Foreign Office"
 NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|Ministry|Commission|Service|Council|Agency|Department|"
-                         r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau)\b"
+                         r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau|Organi[sz]ation|Headquarters)\b"
                          r"(?:\s+(?:on|of|for)(?:\s+(?:[A-Z][\w-]*|of|and|the)(?=[\s,]))*\s+[A-Z][\w-]*)?")  # "State Commission on Prisoners of War"
 
 # a party named as a deal's go-between: "brokered by Norway", "mediated by Qatar and Egypt",
