@@ -47,3 +47,13 @@ def test_it_opening_a_sentence_is_the_body_that_opened_the_one_before() -> None:
     text = ("Georgia's National Security Organization said it had arranged the handover with Turkey. "
             "It said the men were in good health.")
     assert [s for s, _ in _speakers(text)] == ["georgia", "georgia"]
+
+
+@pytest.mark.parametrize("sentence, post", [
+    ("A spokesman for Georgia's State Commission on Missing Persons said the lists were complete.",
+     "georgia/spokesman-for-georgias-state-commission-on-missing-persons/anon-organ"),
+    ("A spokeswoman for Georgia's Joint Headquarters for the Search of Missing Persons said two men were found.",
+     "georgia/spokeswoman-for-georgias-joint-headquarters-for-the-search-of-missing-persons/anon-organ"),
+])
+def test_a_spokesperson_for_a_states_long_named_organ_is_a_post_of_the_state(sentence: str, post: str) -> None:
+    assert [s for s, _ in _speakers(sentence)] == [post]

@@ -44,8 +44,10 @@ STOP_WORDS = frozenset(
     tonight unlike instead neither nor either adds updates corrects
     eid ramadan christmas easter nowruz passover diwali hanukkah lent advent""".split()
 )
+# words that never end a person's name, though capitalised in a body's name ("State Commission on Missing Persons")
+NOT_NAME_ENDS = frozenset("persons prisoners detainees hostages captives affairs".split())
 ORG_WORDS = frozenset(
-    """council office ministry committee press agency prison base province party front army forces force government
+    """council office headquarters campaign ministry committee press agency prison base province party front army forces force government
     commission organization organisation group movement union court department bank university news times post
     network airport palace house conference agreement accord deal security national republic islamic state states
     nations reconciliation peace district city capital parliament assembly jirga emirate network centre center
@@ -446,7 +448,7 @@ class ActorFinder:
         kept_last = len(words) > 1 and words[-1][2] in self.alias_ids and self._other_bearer(words[-2][2], words[-1][2])
         kept_first = len(words) > 1 and words[0][2] in self.alias_ids and self._other_first(words[0][2], words[1][2])
         if any(w[2].lower() in ORG_WORDS or w[2] in self.alias_ids
-               for w in words[1 if kept_first else 0 : -1 if kept_last else None]):
+               for w in words[1 if kept_first else 0 : -1 if kept_last else None]) or words[-1][2].lower() in NOT_NAME_ENDS:
             return None, end
         if len(words) == 1 and (len(words[0][2]) < 3 or not words[0][2][1:].islower()):
             return None, end
@@ -1036,6 +1038,9 @@ class _DocState:
             for _ in range(2):
                 pp = re.match(r"\s+(?:in|of|for|at|from|with|close\s+to|familiar\s+with|involved\s+in|based\s+in|responsible\s+for|"
                               r"in\s+charge\s+of|working\s+(?:on|for|with)|briefed\s+on)\s+((?:the\s+)?(?:[\w.'’-]+\s*){1,7})", text[right : right + 90])
+                if not pp and BODY_END.search(text, max(0, right - 14), right):
+                    # "a spokesman for Armenia's State Commission on Prisoners of War": the body's name goes on
+                    pp = re.match(r"\s+on\s+((?:[A-Z][\w.'’-]*\s*|of\s+|and\s+|the\s+){1,7})", text[right : right + 90])
                 if not pp:
                     break
                 words = list(re.finditer(r"[\w.'’-]+", pp.group(1)))
@@ -1196,6 +1201,8 @@ GROUP_PP = re.compile(
 # organs referred to again by their head noun alone: "the council said" after "the National Security Council"
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
 # a state's organ named by its own name after the state's: "('s) Investigative Committee", "('s) Foreign Office"
+# the last word of a public body's name that a phrase with "on" may continue ("Commission on Prisoners of War")
+BODY_END = re.compile(r"\b(?:Commission|Committee|Council|Headquarters|Office|Agency|Bureau)$")
 NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|Ministry|Commission|Service|Council|Agency|Department|"
                          r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau|Organi[sz]ation|Headquarters)\b"
                          r"(?:\s+(?:on|of|for)(?:\s+(?:[A-Z][\w-]*|of|and|the)(?=[\s,]))*\s+[A-Z][\w-]*)?")  # "State Commission on Prisoners of War"
