@@ -12,12 +12,13 @@ import contextlib
 import datetime as dt
 import gc
 import hashlib
-import json
 from itertools import groupby, islice
+from operator import attrgetter
 from typing import Any, Iterator
 
 from kg import queries
 from kg.errors import QueryError
+from kg.jsontext import loads
 from kg.status import (
     PAM_LABELS,
     RULES,
@@ -425,7 +426,7 @@ def kept_readings(store: Store) -> dict[str, list[dict[str, Any]]] | None:
     for r in rows:
         part, n = r["node"].rsplit("/", 2)[-2:]
         if part in pieces:
-            pieces[part].append((int(n), json.loads(r["record"])))
+            pieces[part].append((int(n), loads(r["record"])))
     return unpack_readings({part: [row for _, chunk in sorted(found) for row in chunk]
                             for part, found in pieces.items()})
 
@@ -438,7 +439,7 @@ def kept_index(store: Store) -> tuple[dt.date, dict[str, Any]] | None:
     day they are as of, the size of their pieces and where each commitment's
     rows lie; None for a store without one."""
     rows = store.query(queries.load("readings-pieces"), {"node": [READINGS_INDEX]})
-    return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
+    return (rows[0]["day"], loads(rows[0]["record"])) if rows else None
 
 
 def _kept_rows(store: Store, commitments: list[str], kept: tuple[dt.date, dict[str, Any]] | None
@@ -459,7 +460,7 @@ def _kept_rows(store: Store, commitments: list[str], kept: tuple[dt.date, dict[s
     for at in range(0, len(nodes), DETAILS_AT_ONCE):
         for r in store.query(queries.load("readings-pieces"), {"node": nodes[at:at + DETAILS_AT_ONCE]}):
             part, n = r["node"].rsplit("/", 2)[-2:]
-            rows[part].update(enumerate(json.loads(r["record"]), int(n) * size))
+            rows[part].update(enumerate(loads(r["record"]), int(n) * size))
     return wanted, rows
 
 
@@ -528,6 +529,9 @@ def _matching_reports(store: Store, rows: list[dict[str, Any]], as_of: dt.date |
     return _matching(rows, run(store, "release-reports", as_of))
 
 
+_ORDER = attrgetter("order")
+
+
 class Matched(dict):
     """Each commitment's candidate release reports, by its IRI (what
     :func:`_matching` gives), with :attr:`pairs`: the reports of each
@@ -554,7 +558,7 @@ def _matching(rows: list[dict[str, Any]], rows_read: list[dict[str, Any]],
     whens: dict[tuple[str, str], list[dt.date]] = {}
     first_known: dict[tuple[str, str], list[Report | None]] = {}  # [i]: the first-published dated report of [:i]
     for key, reports in by_pair.items():
-        reports.sort(key=lambda r: (r.when, r.published, r.document, r.start))
+        reports.sort(key=_ORDER)  # (when, published, document, start), made with the report
         whens[key] = [r.when for r in reports]
         best: Report | None = None
         firsts: list[Report | None] = [None]
@@ -704,7 +708,7 @@ def commitments(store: Store, as_of: dt.date | None = None, *, cached: bool = Tr
                  for at in range(0, len(iris), DETAILS_AT_ONCE)
                  for r in store.query(queries.load("kept-commitments"), {"commitment": iris[at:at + DETAILS_AT_ONCE]})}
         if len(found) == len(ids) and all(found[i]["day"] <= day for i in ids):
-            return [_judged_on(json.loads(found[i]["record"]), day) for i in ids]
+            return [_judged_on(loads(found[i]["record"]), day) for i in ids]
     if cached and as_of is not None and not use_kept and (limit is not None or offset > 0):
         page = _page_as_of(store, as_of, offset, end, evidence)
         if page is not None:
@@ -790,7 +794,7 @@ def kept(store: Store, kind: str, name: str | None = None) -> tuple[dt.date, lis
     if not rows:
         return None
     day = max(r["day"] for r in rows)
-    return day, [json.loads(r["record"]) for r in rows if r["day"] == day]
+    return day, [loads(r["record"]) for r in rows if r["day"] == day]
 
 
 def _kept_day(store: Store, name: str) -> dt.date | None:
@@ -814,6 +818,10 @@ def _kept_view(store: Store, name: str, as_of: dt.date | None) -> list[Any] | No
     return None
 
 
+# what :func:`_judged_on` reads of a record
+JUDGED_FROM = ("deadline", "status", "achieved", "share", "late", "basis", "upper_bound")
+
+
 def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
     """A kept commitment record judged on ``day`` instead of the day it was kept."""
     overdue = bool(record["deadline"] and day.isoformat() > record["deadline"] and record["status"] != "fulfilled")
@@ -824,10 +832,13 @@ def _judged_on(record: dict[str, Any], day: dt.date) -> dict[str, Any]:
 
 
 @_without_cycle_collection()
-def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[dt.date, list[dict[str, Any]]]:
+def history(store: Store, days: list[dt.date], only: str | None = None,
+            fields: tuple[str, ...] | None = None) -> dict[dt.date, list[dict[str, Any]]]:
     """Every commitment's record (or the one whose id is ``only``) as of each
     of ``days``, equal to calling :func:`commitments` once per day, from one
-    read of the documents' readings (kept by the build, else queried)."""
+    read of the documents' readings (kept by the build, else queried). With
+    ``fields`` (for ``only``), each record holds only those keys (and its id),
+    and no evidence is gathered unless they name it."""
     if only is None:
         readings = kept_readings(store) or commitment_readings(store)
         return {day: _records(inputs_as_of(readings, day), day) for day in sorted(set(days))}
@@ -835,17 +846,21 @@ def history(store: Store, days: list[dt.date], only: str | None = None) -> dict[
     slices = kept_slices(store, [iri])
     if slices is None:  # a store without kept readings: every document's, then this commitment's part
         slices = commitment_slices(commitment_readings(store))
-    return _history_of(slices.get(iri, _EMPTY), days)
+    return _history_of(slices.get(iri, _EMPTY), days, fields)
 
 
 _EMPTY: dict[str, list[dict[str, Any]]] = {part: [] for part in READINGS}
 
 
-def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date]) -> dict[dt.date, list[dict[str, Any]]]:
+def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date],
+                fields: tuple[str, ...] | None = None) -> dict[dt.date, list[dict[str, Any]]]:
     """One commitment's records (a list of one, or none before it is known)
     as of each of ``days``, from its part of the readings. Its inputs change
     only on the days a document adds to them; on the days between, the record
-    of the last such day is judged again (what :func:`_judged_on` does)."""
+    of the last such day is judged again (what :func:`_judged_on` does), cut
+    to ``fields`` first when they are given."""
+    keep = None if fields is None else {"id", *fields, *JUDGED_FROM}
+    with_evidence = keep is None or "evidence" in keep
     changes = sorted({r["published"] for part in ("readings", "agreements", "evidence", "reports")
                       for r in mine[part]} | {k["since"] for k in mine["links"]})
     computed: dict[dt.date, list[dict[str, Any]]] = {}
@@ -859,7 +874,8 @@ def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date]) -> d
             continue
         change = changes[at - 1]
         if change not in computed:
-            computed[change] = _records(inputs_as_of(mine, change, made), change, memo=memo)
+            records = _records(inputs_as_of(mine, change, made), change, with_evidence, memo=memo)
+            computed[change] = records if keep is None else [{k: r[k] for k in keep} for r in records]
         out[day] = [_judged_on(r, day) for r in computed[change]]
     return out
 
@@ -871,9 +887,16 @@ def _find(records: list[dict[str, Any]], commitment: str) -> dict[str, Any]:
     partial = [c for c in records if commitment.lower() in c["id"].lower()]
     if len(partial) == 1:
         return partial[0]
-    known = ", ".join(c["id"] for c in records) or "none"
+    shown = [c["id"] for c in (partial or records)][:KNOWN_SHOWN]
+    rest = len(partial or records) - len(shown)
+    known = ", ".join(shown) + (f", and {rest} more" if rest else "") if shown else "none"
     what = "matches several" if partial else "matches no"
-    raise QueryError(f"commitment {commitment!r} {what} commitment; known: {known}")
+    listed = "matching" if partial else "known"
+    raise QueryError(f"commitment {commitment!r} {what} commitment; {listed}: {known}")
+
+
+# how many ids an error about a commitment names (a large store holds thousands)
+KNOWN_SHOWN = 10
 
 
 def publication_dates(store: Store) -> list[dt.date]:
@@ -892,14 +915,18 @@ def timeline(store: Store, commitment: str) -> list[dict[str, Any]]:
     """A commitment's status at every publication date since it was first reported."""
     rows = []
     target = find_commitment(store, commitment)
-    for day, records in history(store, publication_days(store), only=target["id"]).items():
+    for day, records in history(store, publication_days(store), only=target["id"], fields=TIMELINE_FIELDS).items():
         known = [c for c in records if c["id"] == target["id"]]
         if not known:
             continue
         c = known[0]
-        rows.append({k: c[k] for k in ("as_of", "known_as_of", "achieved", "target_count", "share", "status",
-                                        "overdue", "late", "fulfilled_on", "last_event_on", "pam", "politifact")})
+        rows.append({k: c[k] for k in TIMELINE_FIELDS})
     return rows
+
+
+# what a commitment's timeline tells of it on each day
+TIMELINE_FIELDS = ("as_of", "known_as_of", "achieved", "target_count", "share", "status", "overdue", "late",
+                   "fulfilled_on", "last_event_on", "pam", "politifact")
 
 
 @_without_cycle_collection()
@@ -914,7 +941,7 @@ def find_commitment(store: Store, commitment: str, as_of: dt.date | None = None)
         iri = f"{ID_BASE}commitment/{commitment}"
         rows = store.query(queries.load("kept-commitment"), {"commitment": iri})
         if rows and (as_of is None or as_of >= rows[0]["day"]):
-            return _judged_on(json.loads(rows[0]["record"]), as_of or dt.date.today())
+            return _judged_on(loads(rows[0]["record"]), as_of or dt.date.today())
         if rows and as_of is not None:
             # an earlier day: from this commitment's part of the kept readings
             slices = kept_slices(store, [iri])
@@ -1346,7 +1373,7 @@ def view_part(store: Store, name: str, n: int) -> tuple[dt.date, dict[str, Any]]
     """Part ``n`` of the answer ``name`` the build kept in parts, with the day
     it is as of: ``{"records": [...], "size": rows per part, "total": rows}``."""
     rows = store.query(queries.load("view-part"), {"node": f"{VIEW_PARTS}{name}/part/{n}"})
-    return (rows[0]["day"], json.loads(rows[0]["record"])) if rows else None
+    return (rows[0]["day"], loads(rows[0]["record"])) if rows else None
 
 
 def kept_parts(store: Store, name: str, as_of: dt.date | None, offset: int = 0,

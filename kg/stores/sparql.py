@@ -20,7 +20,6 @@ as raw text.
 
 from __future__ import annotations
 
-import json
 import os
 import urllib.error
 import urllib.parse
@@ -28,6 +27,7 @@ import urllib.request
 from typing import Any, Collection, Iterable, Mapping
 
 from kg.errors import QueryError, StoreError
+from kg.jsontext import loads
 from kg.stores.base import Quad, Row, Store, nquads, python_value, substitute, update_text, with_values
 from kg.terms import Triple
 
@@ -72,7 +72,7 @@ class SparqlStore(Store):
     def query(self, sparql: str, bindings: Mapping[str, Any] | None = None) -> list[Row]:
         sparql, bindings = with_values(sparql, bindings or {})
         raw = self._post(self.location, substitute(sparql, bindings), "application/sparql-query", RESULTS_JSON)
-        data = json.loads(raw)
+        data = loads(raw)
         names = data.get("head", {}).get("vars", [])
         rows = []
         for binding in data.get("results", {}).get("bindings", []):
@@ -92,7 +92,7 @@ class SparqlStore(Store):
 
     def ask(self, sparql: str) -> bool:
         raw = self._post(self.location, sparql, "application/sparql-query", RESULTS_JSON)
-        return bool(json.loads(raw).get("boolean"))
+        return bool(loads(raw).get("boolean"))
 
     def update(self, sparql: str) -> None:
         self._writable()
@@ -146,7 +146,7 @@ class SparqlStore(Store):
         raw = self._post(self.location, "SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } }",
                          "application/sparql-query", RESULTS_JSON)
         lines = []
-        for b in json.loads(raw)["results"]["bindings"]:
+        for b in loads(raw)["results"]["bindings"]:
             lines.append(" ".join(_term(b[k]) for k in ("s", "p", "o", "g")) + " .")
         return "\n".join(sorted(lines)) + ("\n" if lines else "")
 
