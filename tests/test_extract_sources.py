@@ -78,6 +78,13 @@ def test_extract_sources_people_familiar_with_the_talks() -> None:
     assert "unaffiliated/person-close-to-the-mediators/anon-s1" in speakers
 
 
+def test_extract_sources_one_person_briefed_on_a_matter_before_or_after_the_words() -> None:
+    found = statements("Kenya freed two Somali fishermen on Tuesday. A person briefed on the case said the men had been "
+                       "held for a month. They were to fly home on Friday, a person with knowledge of the talks said.")
+    assert [s for s, _ in found] == ["unaffiliated/person-briefed-on-the-case/anon-s1",
+                                     "unaffiliated/person-with-knowledge-of-the-talks/anon-s1"]
+
+
 # --- swaps told once for two parties -------------------------------------------------------------
 
 def test_extract_sources_each_frees_the_other_sides_people() -> None:

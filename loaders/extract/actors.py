@@ -1134,7 +1134,7 @@ class _DocState:
                     continue
                 break
             right = g_end
-            if m.group(0).lower().endswith((" with", " to")):
+            if m.group(0).lower().endswith((" with", " to", " on", " of")):  # "briefed on the case", "knowledge of the talks"
                 np = re.match(r"\s+((?:the|a|an)\s+)?[\w'’-]+(?:\s+(?:of|for|on|in)\s+(?:the\s+)?[\w'’-]+)?", text[right : right + 60])
                 if not np:
                     continue
@@ -1153,7 +1153,9 @@ class _DocState:
                 self.posts[post] = Post(post, title, party, None, anonymous=True)
             self.party_of[post] = party
             self.head_of[post] = m.group(0).lower()
-            self._add(Mention(left, right, "post", (post,), party=party, head=m.group(0).lower(), core_start=left, core_end=right, plural=True))
+            single = m.group(0).lower().startswith("person ")  # "a person close to ...": one speaker
+            self._add(Mention(left, right, "post", (post,), party=party, head=m.group(0).lower(), core_start=left, core_end=right,
+                              plural=not single))
 
     def definite(self, head: str, party: str | None, at: int) -> tuple[str | None, str | None, str | None]:
         """'the official', 'the U.S. envoy': somebody named before, after, or in the gazetteer."""
@@ -1192,7 +1194,7 @@ GROUP_AS_OBJECT = re.compile(r"\b(?:for|of|by|with|(?<!according\s)to|from|among
                              re.IGNORECASE)
 WORD = re.compile(r"[\w.'’-]+")
 GROUP_DETERMINERS = frozenset(("the", "some", "many", "several", "other", "local", "international", "independent", "foreign",
-                               "his", "her", "their", "its"))
+                               "his", "her", "their", "its", "a", "an", "one"))  # "a person familiar with ..."
 # what follows a group as part of its description: "residents of Kabul", "families of the soldiers"
 GROUP_PP = re.compile(
     r"\s+(?:in|at|from|of|on|close\s+to)\s+(?:the\s+)?(?:[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)*|capital|region|city|area|camp|camps|province|country"
