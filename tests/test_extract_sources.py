@@ -85,6 +85,14 @@ def test_extract_sources_one_person_briefed_on_a_matter_before_or_after_the_word
                                      "unaffiliated/person-with-knowledge-of-the-talks/anon-s1"]
 
 
+def test_extract_sources_a_body_introduced_by_its_kind_is_a_speaker_of_its_own() -> None:
+    found = statements("Kenya freed two Somali fishermen on Tuesday. About 40 are still held, according to the rights "
+                       "group Haki Yetu. The rights group Haki Yetu said the men had no lawyers. Sauti Moja, a Kenyan "
+                       "advocacy group, said the fishermen were mistreated. The rights group said it would appeal.")
+    assert [s for s, _ in found] == ["haki-yetu", "haki-yetu", "sauti-moja"]
+    assert found[1][1].startswith("The rights group Haki Yetu said")
+
+
 # --- swaps told once for two parties -------------------------------------------------------------
 
 def test_extract_sources_each_frees_the_other_sides_people() -> None:

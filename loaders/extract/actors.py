@@ -102,6 +102,17 @@ NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|fo
                        # bodies that speak: "the Hostages and Missing Families Forum", "the Viasna Human Rights Centre"
                        r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute|Campaign|campaign"
                        r"|Headquarters)))(?![\w'’-])")
+# a body the text introduces by its kind, before or after its name: "the rights group Viasna", "Memorial, a
+# human rights organisation,", "the monitoring group Airwars"
+_ORG_KIND = (r"(?:(?:human\s+)?rights|monitoring|advocacy|aid|relief|campaign|activist|exile|opposition|watchdog|"
+             r"humanitarian|non-profit|nonprofit|civil\s+society|families['’]?|victims['’]?|veterans['’]?)\s+"
+             r"(?:group|organi[sz]ation|body|network|movement|coalition|charity|association|watchdog)")
+_ORG_NAME = r"[A-Z][\w'’&-]*(?: (?:(?:of|for|the|and) )?[A-Z][\w'’&-]*){0,4}"  # capitalised words on one line
+KIND_NAMED_ORG = re.compile(
+    r"\b(?:[Tt]he|[Aa]n?)\s+" + _ORG_KIND + r"\s+(?P<before>" + _ORG_NAME + r")(?![\w'’-])"
+    r"|(?<![\w'’-])(?P<after>" + _ORG_NAME + r"),\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?" + _ORG_KIND + r"\b")
+# what a body's name may go on with: "... Headquarters for the Treatment of Prisoners of War"
+BODY_FOR = re.compile(r" for (?:the )?[A-Z][\w'’-]*(?: (?:of |and |the )*[A-Z][\w'’-]*)*")
 # a known body's abbreviation before a name of one of its organs: "the U.N. Security Council"
 ORGAN_OF = re.compile(r"(?:U\.N\.|UN|EU|AU|U\.S\.|US|NATO|OSCE)\s+$")
 # words that make a name with a national adjective a movement or a party, not an organ of the state
@@ -345,12 +356,31 @@ class ActorFinder:
             for alias in (name, acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        for m in KIND_NAMED_ORG.finditer(text):
+            name = " ".join((m.group("before") or m.group("after")).split())
+            pid = slug(_ascii(name))
+            if (name in self.alias_ids or normalise(name) in self.alias_norm or name.split()[0] in self.name_stop_capitals
+                    or name in self.demonyms or pid in found and found[pid].name != name):
+                continue  # a known one, or no name: "the rights group said", "the rights group Human Rights Watch"
+            if m.group("before"):  # "the rights group Viasna" names it whole
+                cands.append(_Cand(m.start(), m.end(), "party", pid, 3))
+            if pid in found:
+                continue  # introduced before: its name's mentions are in
+            found[pid] = Party(pid, name, "other", ())
+            for hit in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
+                cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
         for m in NAMED_ORG.finditer(text):
-            if re.match(r"\s+(?:of|for)\s", text[m.end() : m.end() + 5]):
+            name_end = m.end()
+            if m.group("body") == "Headquarters" and (tail := BODY_FOR.match(text, name_end)):
+                name_end = tail.end()  # "the Coordination Headquarters for the Treatment of Prisoners of War": its name goes on
+            elif re.match(r"\s+(?:of|for)\s", text[m.end() : m.end() + 5]):
                 continue  # "the Armed Forces of the Republic of Armenia": an organ of what follows
-            name = re.sub(r"^(?:The|A|An)\s+", "", " ".join(m.group("name").split()))
+            name = re.sub(r"^(?:The|A|An)\s+", "", " ".join(text[m.start("name") : name_end].split()))
+            owner = re.match(r"([A-Z][\w.-]*)['’]s\s+(?=[A-Z])", name)
+            if owner and m.group("body") and (owner.group(1) in self.alias_ids or owner.group(1) in self.countries):
+                continue  # "Ukraine's Coordination Headquarters": a state's organ, which speaks for the state
             # "Colombia's National Liberation Army", "Myanmar's Arakan Army": the movement's own name, without its country's
-            name = re.sub(r"^[A-Z][\w.-]*['’]s\s+(?=[A-Z])", "", name)
+            name = name[owner.end():] if owner else name
             words = name.split()
             if (len(words) < 2 or slug(_ascii(name)) in found or name in self.alias_ids or normalise(name) in self.alias_norm
                     or words[0] in self.name_stop_capitals
