@@ -59,3 +59,33 @@ def test_commit_to_ensuring_forces_leave_is_a_withdrawal() -> None:
             "Under the agreement, the two sides commit to ensuring that all foreign fighters leave the country within 60 days of the signing.")
     duties = {(c.obligor, c.action, c.deadline) for c in _facts(text).commitments}
     assert ("libyan-national-army", "withdraw", dt.date(2024, 5, 3)) in duties
+
+
+# --- running totals counted from a day an earlier sentence or the deal gives ----------------------
+
+
+@pytest.mark.parametrize(
+    "text, releaser, count, since",
+    [
+        # "over the same period" as the total told in the sentence before
+        ("Since the ceasefire began on Feb. 10, the rebels have freed 21 of the 40 soldiers they hold. "
+         "The government has released 96 rebel fighters over the same period.", "government-of-colombia", 96,
+         dt.date(2024, 2, 10)),
+        # "since then": the day the paragraph named last
+        ("The ceasefire took hold on Feb. 10 after weeks of talks. The government has released 96 rebel fighters "
+         "since then.", "government-of-colombia", 96, dt.date(2024, 2, 10)),
+        # "under the truce, which began on ...": the day the deal began
+        ("The rebels have now freed 21 soldiers under the ceasefire, which began on Feb. 10, the army said.",
+         "eln", 21, dt.date(2024, 2, 10)),
+    ],
+)
+def test_running_total_counts_from_the_day_told_for_it(text: str, releaser: str, count: int, since: dt.date) -> None:
+    text = "BOGOTA (Wire) - Colombia's government and the ELN rebels swapped prisoners on Monday.\n\n" + text
+    found = [r for r in _facts(text).releases if r.releaser == releaser and r.count == count]
+    assert found and found[0].cumulative and (found[0].date_from, found[0].date_to) == (since, PUBLISHED)
+
+
+def test_since_then_with_no_day_before_it_gives_no_start() -> None:
+    text = "BOGOTA (Wire) - Colombia's government has released 96 ELN fighters since then, officials said."
+    found = [r for r in _facts(text).releases if r.count == 96]
+    assert found and found[0].date_from is None

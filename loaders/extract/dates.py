@@ -17,7 +17,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-__all__ = ["DateMention", "find_dates", "FUTURE"]
+__all__ = ["DateMention", "anchor_day", "find_dates", "FUTURE"]
 
 WEEKDAYS = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -127,7 +127,7 @@ RELATIVE_TO_TOLD = frozenset({"a day earlier", "one day earlier", "a day before"
 ANCHOR_REACH = 400  # how far back, within the paragraph, the day told last is looked for
 
 
-def _anchor_day(text: str, published: dt.date, pos: int) -> dt.date | None:
+def anchor_day(text: str, published: dt.date, pos: int) -> dt.date | None:
     """The last single day named before ``pos`` in its paragraph, if any (not itself counted from another)."""
     lo = max(0, pos - ANCHOR_REACH, text.rfind("\n\n", 0, pos) + 1)
     told = [d for d in find_dates(text, published, lo, pos, anchored=False) if d.kind == "day" and d.first == d.last]
@@ -250,7 +250,7 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
             shift = offsets.get(word)
             if shift is None:
                 continue
-            base = _anchor_day(text, published, m.start()) if anchored and word in RELATIVE_TO_TOLD else None
+            base = anchor_day(text, published, m.start()) if anchored and word in RELATIVE_TO_TOLD else None
             first = last = (base or published) + dt.timedelta(days=shift)
         if first is None or last is None or (m.group("md") or m.group("dm")) and GROUP_NAME_AFTER.match(text, m.end()):
             continue  # "the March 23 Movement": a name, not a day

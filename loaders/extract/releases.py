@@ -17,6 +17,7 @@ from typing import Any
 
 from loaders.extract.context import Context
 from loaders.extract.cues import words_pattern
+from loaders.extract.dates import anchor_day
 from loaders.extract.numbers import Figure  # noqa: F401
 from dataclasses import replace
 
@@ -43,8 +44,14 @@ SINCE = re.compile(
     # "since the truce took effect on Jan. 19", "since the exchange began on Friday", "since the invasion of Feb. 24, 2022"
     rf"|(?:the|its|their|this|that)\s+(?:[\w-]+\s+){{0,3}}?(?:(?:began|started|got\s+under\s+way|got\s+going|broke\s+out|erupted|opened|took\s+effect|came\s+into\s+force)\s+(?:in|on)|of)\s+"
     rf"(?:(?:early\s+|mid-?|late\s+)?(?:(?P<d3>[0-3]?\d)\s+)?(?P<m2>{_MONTH})(?:\s+(?P<d4>[0-3]?\d)\b)?(?:,?\s+(?P<y2>(?:19|20)\d\d)|\s+(?P<ly2>last\s+year))?"
-    r"|(?P<wd2>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)))\b"
+    r"|(?P<wd2>Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))"
+    # "since then": since the day the paragraph named last ("the truce, which began on Jan. 19 ... since then")
+    r"|(?P<then>then))\b"
 )
+# "under the truce, which began on Jan. 19": a running total under a deal counts from the day it began
+UNDER_SINCE = re.compile(r"\bunder\s+(?:the|a|its|their)\s+(?:[\w-]+\s+)?(?:truce|ceasefire|cease-fire|deal|agreement|accord)\b"
+                         r"[^.;]{0,40}?\b(?:which|that)\s+(?:began|started|took\s+effect|came\s+into\s+force|went\s+into\s+effect)"
+                         r"\s+(?:on|in)\s+", re.IGNORECASE)
 # "released from Russian captivity", "walked out of Israeli jails": whose custody the people left
 CUSTODY = re.compile(r"\s+(?:from|out\s+of)\s+(?:the\s+)?(?P<who>[A-Z][\w.'’-]+(?:['’]s)?)\s+(?:captivity|custody|jails?|prisons?|detention|hands)\b")
 # "The releases bring the number of prisoners freed by Israel since Friday to 180": the verb inside the total
@@ -140,6 +147,24 @@ def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
     return None
 
 
+def _period_before(ctx: Context, at: int, clause_start: int) -> re.Match[str] | None:
+    """The "since ..." that "the same period" at ``at`` refers to: the one before it in its sentence, else the
+    last one of the sentence before, in the same paragraph ("Since the truce began on Jan. 19, Hamas has
+    freed 13. Israel has released 583 over the same period")."""
+    s_start, _ = ctx.layout.sentence_of(at)
+    found = _since_in(ctx, s_start, clause_start)
+    if found is not None or s_start == 0:
+        return found
+    p_start, _ = ctx.layout.paragraph_of(at)
+    b_start, _ = ctx.layout.sentence_of(s_start - 1)
+    if b_start < p_start:
+        return None
+    last = None
+    while (m := _since_in(ctx, b_start, s_start)) is not None:
+        last, b_start = m, m.end()
+    return last
+
+
 def _cumulative_in(ctx: Context, start: int, end: int) -> bool:
     """Does text[start:end] mark a running total ("so far", "since April"), not a detention's length?"""
     for m in ctx.cues.cumulative.finditer(ctx.text, start, end):
@@ -166,9 +191,12 @@ def _merge_undated(found: list[Release]) -> list[Release]:
             or (r.releaser, r.released_party, r.count, r.cumulative) not in dated]
 
 
-def _since(ctx: Context, m: re.Match[str]) -> dt.date:
-    """The first day of "since April", "since 9 April", "since February 2022", "since Friday"."""
+def _since(ctx: Context, m: re.Match[str]) -> dt.date | None:
+    """The first day of "since April", "since 9 April", "since February 2022", "since Friday"; of "since
+    then", the day the paragraph named last before it (None when it names none)."""
     pub = ctx.doc.published
+    if m.group("then"):
+        return anchor_day(ctx.text, pub, m.start())
     if m.group("wd") or m.group("wd2"):
         back = (pub.weekday() - MONTHS_WD.index(m.group("wd") or m.group("wd2"))) % 7 or 7
         return pub - dt.timedelta(days=back)
@@ -974,7 +1002,7 @@ def find_releases(ctx: Context) -> list[Release]:
                 and (HAS_HAD.search(text, max(c_start, v_start - 40), v_start) or form.startswith(("has ", "have ", "had ")))):
             cumulative = True  # "they had freed 861 of the 1,000 captives": how far the release has come
         # "..., while Israel has freed 180 women over the same period": since the day named before it
-        same_period = (_since_in(ctx, ctx.layout.sentence_of(v_start)[0], c_start)
+        same_period = (_period_before(ctx, v_start, c_start)
                        if figure is not None and SAME_PERIOD.match(text, noun_end, c_end) else None)
         cumulative = cumulative or same_period is not None
         dates = _release_dates(ctx, c_start, c_end, v_start)
@@ -1008,6 +1036,10 @@ def find_releases(ctx: Context) -> list[Release]:
             cumulative = True
         elif cumulative or perfect:
             date_to = _reported_on(ctx, v_start)
+            began_on = UNDER_SINCE.search(text, v_end, ctx.layout.sentence_of(v_start)[1]) if cumulative else None
+            if began_on is not None and began_on.start() < c_end:
+                # "has now released 13 hostages under the truce, which began on Jan. 19": since that day
+                date_from = ctx.first_day(began_on.end(), began_on.end() + 40, future=False)
             if (not cumulative and figure is not None and not began and not passive and figure.qualifier in (None, "exact")
                     and re.fullmatch(r"\s*", text[v_end : figure.start]) and not re.search(r"\balready\b", text[max(c_start, v_start - 20) : v_start])):
                 # "Israel has released 30 prisoners": a batch of the day it is reported (unlike "has freed
