@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from loaders.extract import extract
 from loaders.facts import Document
 
@@ -193,3 +195,15 @@ def test_truce_told_of_far_from_the_duty_and_after_the_opening_does_not_time_it(
             "Under the accord, the two sides are to keep to a bilateral ceasefire.")
     duties = _duties(text, dt.date(2016, 8, 26))
     assert duties[("farc", "ceasefire")] is None  # the Monday is the president's order's, told far above
+
+
+@pytest.mark.parametrize("opening", [
+    "In an agreement reached in Havana on March 3,",
+    "Under the deal signed on March 3,",
+    "Under the accord, which was concluded in Havana on March 3,",
+])
+def test_the_day_the_deal_was_made_is_no_deadline_of_its_duties(opening: str) -> None:
+    text = ("BOGOTA (Wire) - Colombia's government and the ELN met again on Friday. " + opening
+            + " the ELN undertook to free all soldiers it holds and the government promised to open talks.")
+    duties = _duties(text, dt.date(2023, 3, 10))
+    assert duties[("eln", "release")] is None

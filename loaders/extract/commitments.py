@@ -97,6 +97,10 @@ BY_DATE = re.compile(r"\b(?:by|before|no\s+later\s+than|until)\s+(?:the\s+end\s+
 DATES_THE_DEAL = re.compile(r",?\s+(?:when|where|at\s+which)\s+[^.;,]{0,60}?\b(?:agreed|pledged|committed|undertook|decided|signed)\b", re.IGNORECASE)
 # "agreed at talks in Istanbul on May 16 to exchange ...": a date between the verb of agreeing and its "to"
 AGREED_THEN_DAY = re.compile(r"\b(?:agreed|pledged|committed|promised|undertook|decided)\s+(?:(?!to\b)[\w.,'’-]+\s+){1,8}$", re.IGNORECASE)
+# "In an agreement reached in Havana on Feb. 6, they ...", "under the deal signed on Friday": the day of the deal
+DEAL_MADE_ON = re.compile(r"\b(?:agreement|deal|accord|truce|ceasefire|cease-fire|pact|memorandum|declaration)\s+"
+                          r"(?:(?:was|were|that\s+was)\s+)?(?:reached|signed|struck|agreed|concluded|sealed|brokered)\s+"
+                          r"(?:(?!to\b|by\b)[\w.,'’-]+\s+){0,5}?(?:on|in)\s+$", re.IGNORECASE)
 # "to hand over its weapons between Sept. 15 and Dec. 31": a duty carried out over a span is due on its last day
 BETWEEN_DATES = re.compile(r"\bbetween\s+(?:[\w.,]+\s+){1,3}and\s+$", re.IGNORECASE)
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined"
@@ -706,7 +710,8 @@ def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> d
         if (BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start))
                 or obligation and BETWEEN_DATES.search(ctx.text, max(start, d.start - 30), d.start)):
             return d.last
-        if DATES_THE_DEAL.match(ctx.text, d.end) or AGREED_THEN_DAY.search(ctx.text, max(start, d.start - 80), d.start) and re.match(r"\s+to\s+[a-z]", ctx.text[d.end : d.end + 20]):
+        if (DATES_THE_DEAL.match(ctx.text, d.end) or DEAL_MADE_ON.search(ctx.text, max(0, d.start - 80), d.start)
+                or AGREED_THEN_DAY.search(ctx.text, max(start, d.start - 80), d.start) and re.match(r"\s+to\s+[a-z]", ctx.text[d.end : d.end + 20])):
             continue  # "on July 23, when the two sides agreed to ...", "agreed at talks on May 16 to ...": the deal's day
         if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
                                                  or HOUR_BEFORE.search(ctx.text, max(start, d.start - 40), d.start)
