@@ -205,3 +205,10 @@ def test_extract_general_rules_long_paragraph_stays_fast() -> None:
     found = facts(text)
     assert time.process_time() - start < 20
     assert all(text[e.start : e.end] == e.text for e in found.evidences())
+
+
+def test_extract_general_rules_a_pledge_made_late_on_a_day() -> None:
+    text = ("KHARTOUM (Wire) - Sudan's army and the Rapid Support Forces agreed late on Monday to extend their "
+            "ceasefire by a week, mediators said.")
+    duties = {(c.obligor, c.action) for c in facts(text, dt.date(2023, 5, 30)).commitments}
+    assert duties == {("sudan", "ceasefire"), ("rapid-support-forces", "ceasefire")}

@@ -40,7 +40,7 @@ from loaders.gazetteer import normalise
 
 __all__ = ["find_commitments"]
 
-MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+on\s+\w+|\s+\w+day|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to)"
+MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+(?:late\s+|early\s+)?on\s+\w+|\s+\w+day|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
@@ -194,9 +194,9 @@ def _commit_pattern(ctx: Context) -> re.Pattern[str]:
     key = id(ctx.cues)
     if key not in _COMMIT:
         verbs = [v[:-3] if v.endswith(" to") else v for v in ctx.cues.commitment_verbs]
-        # "pledged on Sunday to free", "agreed Tuesday to release"
+        # "pledged on Sunday to free", "agreed Tuesday to release", "agreed late on Monday to extend"
         # "agreed at talks in Istanbul on May 16 to exchange": where and when, between the verb and its "to"
-        _COMMIT[key] = re.compile(r"\b" + words_pattern(verbs) + r"(?:\s+(?:on\s+)?\w+day|\s+on\s+\w+\s+\d{1,2}"
+        _COMMIT[key] = re.compile(r"\b" + words_pattern(verbs) + r"(?:\s+(?:(?:late|early)\s+)?(?:on\s+)?\w+day|\s+on\s+\w+\s+\d{1,2}"
                                   r"|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to\b")
     return _COMMIT[key]
 _ACTIONS: dict[int, re.Pattern[str]] = {}
