@@ -103,14 +103,16 @@ NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|fo
                        r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute|Campaign|campaign"
                        r"|Headquarters)))(?![\w'’-])")
 # a body the text introduces by its kind, before or after its name: "the rights group Viasna", "Memorial, a
-# human rights organisation,", "the monitoring group Airwars"
-_ORG_KIND = (r"(?:(?:human\s+)?rights|monitoring|advocacy|aid|relief|campaign|activist|exile|opposition|watchdog|"
-             r"humanitarian|non-profit|nonprofit|civil\s+society|families['’]?|victims['’]?|veterans['’]?)\s+"
-             r"(?:group|organi[sz]ation|body|network|movement|coalition|charity|association|watchdog)")
+# human rights organisation,", "the monitoring group Airwars"; the kind's noun is looked for first (a scan
+# with few branches), then the word that qualifies it, the determiner and the name beside it
+KIND_NOUN = re.compile(r"(?:group|organi[sz]ation|body|network|movement|coalition|charity|association|watchdog)(?![\w'’-])")
+KIND_QUALIFIER = re.compile(r"(?<![\w'’-])(?:(?:human\s+)?rights|monitoring|advocacy|aid|relief|campaign|activist|exile|opposition|"
+                            r"watchdog|humanitarian|non-profit|nonprofit|civil\s+society|families['’]?|victims['’]?|veterans['’]?)\s+$")
 _ORG_NAME = r"[A-Z][\w'’&-]*(?: (?:(?:of|for|the|and) )?[A-Z][\w'’&-]*){0,4}"  # capitalised words on one line
-KIND_NAMED_ORG = re.compile(
-    r"\b(?:[Tt]he|[Aa]n?)\s+" + _ORG_KIND + r"\s+(?P<before>" + _ORG_NAME + r")(?![\w'’-])"
-    r"|(?<![\w'’-])(?P<after>" + _ORG_NAME + r"),\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?" + _ORG_KIND + r"\b")
+NAME_AFTER_KIND = re.compile(r"\s+(?P<name>" + _ORG_NAME + r")(?![\w'’-])")
+DETERMINER_BEFORE = re.compile(r"\b(?:[Tt]he|[Aa]n?)\s+$")
+APPOSED_KIND_BEFORE = re.compile(r",\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?$")
+NAME_BEFORE_COMMA = re.compile(r"(?<![\w'’-])(?P<name>" + _ORG_NAME + r")$")
 # what a body's name may go on with: "... Headquarters for the Treatment of Prisoners of War"
 BODY_FOR = re.compile(r" for (?:the )?[A-Z][\w'’-]*(?: (?:of |and |the )*[A-Z][\w'’-]*)*")
 # a known body's abbreviation before a name of one of its organs: "the U.N. Security Council"
@@ -356,14 +358,14 @@ class ActorFinder:
             for alias in (name, acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
-        for m in KIND_NAMED_ORG.finditer(text):
-            name = " ".join((m.group("before") or m.group("after")).split())
+        for m, before in _kind_named(text):
+            name = " ".join(m.name.split())
             pid = slug(_ascii(name))
             if (name in self.alias_ids or normalise(name) in self.alias_norm or name.split()[0] in self.name_stop_capitals
                     or name in self.demonyms or pid in found and found[pid].name != name):
                 continue  # a known one, or no name: "the rights group said", "the rights group Human Rights Watch"
-            if m.group("before"):  # "the rights group Viasna" names it whole
-                cands.append(_Cand(m.start(), m.end(), "party", pid, 3))
+            if before:  # "the rights group Viasna" names it whole
+                cands.append(_Cand(m.start, m.end, "party", pid, 3))
             if pid in found:
                 continue  # introduced before: its name's mentions are in
             found[pid] = Party(pid, name, "other", ())
@@ -483,6 +485,33 @@ class ActorFinder:
         if len(words) == 1 and (len(words[0][2]) < 3 or not words[0][2][1:].islower()):
             return None, end
         return words[0][0], words[-1][1]
+
+
+@dataclass(frozen=True)
+class _Named:
+    """Where a body introduced by its kind is named (the whole phrase) and its name."""
+
+    start: int
+    end: int
+    name: str
+
+
+def _kind_named(text: str) -> list[tuple[_Named, bool]]:
+    """The bodies the text introduces by their kind, in order: where each is named (with the kind before the
+    name, the whole phrase) and whether the kind stands before the name ("the rights group Viasna") rather
+    than after it ("Memorial, a human rights organisation,"). The kind is looked for first, then the name
+    beside it."""
+    found: list[tuple[_Named, bool]] = []
+    for noun in KIND_NOUN.finditer(text):
+        q = KIND_QUALIFIER.search(text, max(0, noun.start() - 30), noun.start())
+        if q is None or noun.start() and (text[noun.start() - 1].isalnum()):
+            continue
+        if (d := DETERMINER_BEFORE.search(text, max(0, q.start() - 5), q.start())) and (n := NAME_AFTER_KIND.match(text, noun.end())):
+            found.append((_Named(d.start(), n.end(), n.group("name")), True))
+        elif (a := APPOSED_KIND_BEFORE.search(text, max(0, q.start() - 40), q.start())) and (
+                n := NAME_BEFORE_COMMA.search(text, max(0, a.start() - 80), a.start())):
+            found.append((_Named(n.start(), n.end(), n.group("name")), False))
+    return found
 
 
 def _non_overlapping(cands: list[_Cand]) -> list[_Cand]:
