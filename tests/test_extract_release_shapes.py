@@ -92,6 +92,14 @@ def test_leaving_without_a_place_of_custody_is_no_release(text: str) -> None:
          ("united-states", "russia", 1, TUESDAY, TUESDAY)),
         ("Moscow and Washington swapped prisoners. The United States handed over Oleg Petrenko on Tuesday in Ankara.",
          ("united-states", "russia", 1, TUESDAY, TUESDAY)),
+        # described, then named
+        ("Tehran and Stockholm swapped prisoners. Iran freed Swedish engineer Lars Ekdahl on Tuesday.",
+         ("iran", "sweden", 1, TUESDAY, TUESDAY)),
+        ("Tehran and Stockholm swapped prisoners. Iran freed the Swedish aid worker Karin Ahl on Tuesday.",
+         ("iran", "sweden", 1, TUESDAY, TUESDAY)),
+        # one person the text named before
+        ("Karin Ahl, a Swedish aid worker, had been held in Tehran since 2022. Iran freed her on Tuesday.",
+         ("iran", None, 1, TUESDAY, TUESDAY)),
     ],
 )
 def test_one_person_freed(text: str, expected: tuple) -> None:
@@ -106,6 +114,7 @@ def test_one_person_freed(text: str, expected: tuple) -> None:
         "The Afghan government and the Taliban fought on. The Taliban released Amnesty International's figures on Tuesday.",
         "The Afghan government and the Taliban fought on. Kabul released Tuesday figures on casualties.",
         "The Afghan government and the Taliban fought on. The Taliban handed over Bagram Airfield on Tuesday.",
+        "Tehran and Stockholm traded charges. Iran freed her own records of the talks on Tuesday.",
     ],
 )
 def test_one_person_distractors_give_nothing(text: str) -> None:

@@ -738,12 +738,18 @@ PRISON_AFTER = re.compile(r"\s+(?:[\w'’.-]+\s+){0,5}?(?:prisons?|jails?|penite
 
 # verbs whose object may be one person, named or described: "freed a Saudi prisoner", "released Ana Ruiz"
 ONE_VERBS = {"released", "freed", "set free", "let go", "pardoned", "releases", "frees", "lets go", "handed over", "handed back", "hands over"}
-ONE_DESCRIBED = re.compile(
-    r"\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,3}?(?:prisoner|captive|detainee|inmate|hostage|fighter|militant|insurgent|member|soldier|"
-    r"serviceman|servicewoman|service\s+member|commander|rebel|officer|pilot|sailor|marine|citizen|national|journalist|reporter|"
-    r"aid\s+worker|ally|spy|dissident|activist|contractor|businessman|businesswoman|student|man|woman)\b(?![-’'])",
-    re.IGNORECASE,
-)
+_ONE_NOUN = (r"(?:prisoner|captive|detainee|inmate|hostage|fighter|militant|insurgent|member|soldier|"
+             r"serviceman|servicewoman|service\s+member|commander|rebel|officer|pilot|sailor|marine|citizen|national|journalist|reporter|"
+             r"aid\s+worker|ally|spy|dissident|activist|contractor|businessman|businesswoman|student|man|woman|doctor|surgeon|"
+             r"nurse|diplomat|engineer|teacher|academic|researcher|scholar|tourist|priest|missionary|nun|worker|employee|"
+             r"photographer|cameraman|writer|blogger|lawyer|politician|lawmaker|opposition\s+leader|footballer|athlete)")
+ONE_DESCRIBED = re.compile(r"\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,3}?" + _ONE_NOUN + r"\b(?![-’'])", re.IGNORECASE)
+# "freed Georgian doctor Vazha Gaprindashvili", "released New Zealand pilot Phillip Mehrtens", "freed the
+# Italian aid worker Silvia Romano": one person, described, then named
+ONE_TITLED = re.compile(r"\s+(?:(?:the|a|an|its|their)\s+)?(?:[A-Z][\w'’-]*\s+){0,3}(?i:" + _ONE_NOUN + r")\s+"
+                        r"(?P<name>[A-Z][a-z][\w’'-]*(?:\s+(?:de\s+|van\s+|al-)?[A-Z][a-z][\w’'-]*){1,2})\b")
+# "freed her", "released him": one person the text named before
+ONE_PRONOUN = re.compile(r"\s+(?:him|her)\b(?!\s+(?:own|family|husband|wife|son|daughter|brother|sister)\b)")
 # the words that may follow the people a release verb names: "released Ana Ruiz on Monday"
 _AFTER_NAMES = "on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following"
 ONE_NAMED = re.compile(
@@ -759,7 +765,7 @@ NOT_NAMES = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|
 
 def _one_person(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int] | None:
     """One person as the object of a release verb: "a Saudi prisoner", "Ana Ruiz" (a name that is no party)."""
-    m = ONE_DESCRIBED.match(ctx.text, v_end, limit)
+    m = ONE_DESCRIBED.match(ctx.text, v_end, limit) or ONE_TITLED.match(ctx.text, v_end, limit) or ONE_PRONOUN.match(ctx.text, v_end, limit)
     if m is None:
         m = ONE_NAMED.match(ctx.text, v_end, limit)
         if m is None or NOT_NAMES.search(m.group("name")):
