@@ -2,7 +2,7 @@
 
 - a second clause with its own subject after ", and" / ", but" ("..., and Oslo wants ...",
   "..., and relief groups have asked ...") is not part of what the first speaker said; ", and that ..."
-  (a second complement of the same verb) is;
+  or ", but that ..." (a second complement of the same verb) is;
 - a description of the words set after them (", a claim the army denies") is not part of them;
 - a clause closed by an owner's organ: "..., Oman's foreign ministry said."
 """
@@ -39,9 +39,17 @@ def test_a_second_clause_is_left_out(text, expected):
     assert _said(text) == expected
 
 
-def test_a_second_complement_of_the_same_verb_stays():
-    text = "Norway said the talks would open in Oslo on Monday, and that both delegations would have the same number of seats."
+@pytest.mark.parametrize("text", [
+    "Norway said the talks would open in Oslo on Monday, and that both delegations would have the same number of seats.",
+    "Norway said the talks would open in Oslo on Monday, but that both delegations had yet to name their members.",
+])
+def test_a_second_complement_of_the_same_verb_stays(text: str):
     assert _said(text) == [("norway", text.rstrip("."))]
+
+
+def test_but_with_a_clause_of_its_own_still_ends_the_words():
+    text = "Norway said the talks would open in Oslo on Monday, but the rebels have not confirmed."
+    assert _said(text) == [("norway", "Norway said the talks would open in Oslo on Monday")]
 
 
 @pytest.mark.parametrize(

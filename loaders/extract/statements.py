@@ -30,7 +30,7 @@ CLAUSE_END = re.compile(
     # a second clause with its own subject: ", and Paris wants ...", ", and aid groups have urged ..."
     r"|,\s+(?:and|but)\s+(?!that\s)(?=(?:[\w'’.-]+\s+){1,3}(?:has|have|had|wants|want|says|said|will|would|can|could|must|should)\s)"
     # a description of what was said, set after it: ", a claim the army denies", ", a figure that ..."
-    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
+    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s(?!that\s)|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
