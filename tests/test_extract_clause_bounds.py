@@ -85,3 +85,12 @@ def test_a_quote_that_is_all_the_reported_words_is_a_direct_quote():
     text = 'Norway said that "the release is a relief for every family".'
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     assert [(s.speaker, s.kind) for s in extract(doc).statements] == [("norway", "direct")]
+
+
+def test_he_after_the_words_reported_is_the_person_who_spoke():
+    text = ("Laila Haidari, a lawyer, was freed on Monday. Deputy Minister Omar Saleh was at the airport. "
+            "Saleh wrote on X that Haidari had been released, and he thanked the mediators.")
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    found = [(s.speaker, s.evidence.text) for s in extract(doc).statements]
+    assert ("omar-saleh", "he thanked the mediators") in found
+

@@ -229,6 +229,16 @@ class Context:
         "Duque, who took office in August, has said he will not talk to the rebels his predecessor,
         Santos, was talking to. He welcomed ...", Duque)."""
         s_start, _ = self.layout.sentence_of(at)
+        if at - s_start > 4:
+            # "Conte wrote that Romano had been freed, and he thanked ...": inside a sentence whose subject is a
+            # person who speaks, a pronoun after the words reported takes up that subject
+            opening = next((m for m in self.mentions_in(s_start, min(at, s_start + 60))
+                            if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
+            if (opening is not None and opening.kind in ("person", "post") and not opening.plural and opening.actor
+                    and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[s_start:opening.start])
+                    and any(v.start >= opening.end and v.end <= at for v in self.verbs_between(opening.end, at))
+                    and re.search(r",\s+and\s+$", self.doc.text[max(s_start, at - 8) : at])):
+                return opening.actor
         if at - s_start <= 4 and s_start > 0:
             p_start, _ = self.layout.sentence_of(s_start - 1)
             first = next((m for m in self.mentions_in(p_start, min(s_start, p_start + 60))
