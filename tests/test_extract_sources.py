@@ -58,6 +58,8 @@ def test_extract_sources_channel_adjunct_is_part_of_the_attribution() -> None:
     assert any(ev.startswith("In a televised address on Tuesday night, ") for _, ev in found)
     found = statements("Speaking to reporters in Nairobi, Qatar's envoy said the next round would open in March.")
     assert any(ev.startswith("Speaking to reporters in Nairobi, ") for _, ev in found)
+    found = statements("In a video message posted online on Friday, Somalia's president said the army would hold.")
+    assert any(ev.startswith("In a video message posted online on Friday, ") for _, ev in found)
 
 
 def test_extract_sources_event_clause_is_no_adjunct_of_the_speaking() -> None:

@@ -496,8 +496,10 @@ def _intro_adjunct(ctx: Context, s_start: int, ev_start: int) -> bool:
     if ev_start - s_start < 6:
         return False
     lead = ctx.text[s_start:ev_start]
-    if not INTRO_ADJUNCT.match(lead) or ctx.verbs_between(s_start, ev_start):
-        return False
+    if not INTRO_ADJUNCT.match(lead) or any(
+            not re.search(r"\b(?:statement|message|video|post|letter)\s+$", ctx.text[max(s_start, v.start - 12) : v.start])
+            for v in ctx.verbs_between(s_start, ev_start)):
+        return False  # (the verb of "a video message posted online" describes the message, not another speaking)
     # a clause of its own ("After the rebels freed 20 men, ...") is no adjunct of the speaking
     lead = re.sub(r"\b(?:statement|message|video|post|letter)\s+(?:released|issued|posted|published|sent)\b", "", lead)
     return not re.search(r"\b(?:freed|released|killed|signed|agreed|was|were|is|are|had|has|have|said|says)\b", lead)
