@@ -94,3 +94,9 @@ def test_he_after_the_words_reported_is_the_person_who_spoke():
     found = [(s.speaker, s.evidence.text) for s in extract(doc).statements]
     assert ("omar-saleh", "he thanked the mediators") in found
 
+
+
+def test_a_kin_description_before_the_name_opens_the_statement():
+    text = "Haidari's mother, Zarifa Haidari, said the family was overjoyed."
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    assert [s.evidence.text for s in extract(doc).statements] == [text.rstrip(".")]

@@ -528,9 +528,14 @@ def _preposed_description(ctx: Context, s_start: int, ev_start: int) -> int:
         if cut is None or not INTRO_ADJUNCT.match(lead[: cut.end()]):
             return ev_start
         m = PREPOSED.fullmatch(lead, cut.end())
-    if m is None or FINITE.search(m.group("np")) or not _heads(ctx).search(m.group("np")):
+    if m is None or FINITE.search(m.group("np")) or not (_heads(ctx).search(m.group("np")) or KIN.search(m.group("np"))):
         return ev_start
     return s_start
+
+
+# what a person is to somebody else, in a description set before the name: "Fogel's mother, Malphine Fogel,"
+KIN = re.compile(r"\b(?:mother|father|wife|husband|son|daughter|brother|sister|uncle|aunt|cousin|widow|widower|fianc[eé]e?|"
+                 r"partner|grandmother|grandfather|parents?|lawyer|attorney|friend|colleague|relative)\b")
 
 
 LEAD_ADJUNCT = re.compile(r"(?:(?:In|At)\s+(?:a|an|his|her|its|their|the\s+same)\b[^,;:\"“”()\[\]]{0,110}?"
