@@ -100,3 +100,20 @@ def test_a_kin_description_before_the_name_opens_the_statement():
     text = "Haidari's mother, Zarifa Haidari, said the family was overjoyed."
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     assert [s.evidence.text for s in extract(doc).statements] == [text.rstrip(".")]
+
+
+@pytest.mark.parametrize("second", [
+    "and reminded them that the talks would resume in May",
+    "and expressed the hope that the truce would hold",
+])
+def test_a_second_act_of_the_speaker_ends_the_words_and_is_a_statement_of_its_own(second: str):
+    text = f"Norway's envoy said the meeting had gone well {second}."
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    found = [s.evidence.text for s in extract(doc).statements]
+    assert found == ["Norway's envoy said the meeting had gone well", second.removeprefix("and ")]
+
+
+def test_a_second_act_with_nothing_reported_only_ends_the_words():
+    text = "Norway's envoy said the meeting had gone well and asked for privacy for the families."
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    assert [s.evidence.text for s in extract(doc).statements][0] == "Norway's envoy said the meeting had gone well"

@@ -32,6 +32,9 @@ CLAUSE_END = re.compile(
     # a description of what was said, set after it: ", a claim the army denies", ", a figure that ..."
     r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s(?!that\s)|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
+# a second act of the speaker joined to what was said: "..., and reminded them that", "and asked for privacy"
+SECOND_ACT = re.compile(r",?\s+and\s+(?:also\s+)?(?:asked|expressed|reminded|renewed|thanked|urged|appealed|welcomed|praised|"
+                        r"called\s+(?:on|for)|accused|denied|vowed|pledged|promised|warned)\b")
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
     r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])(?:\s+(?:morning|afternoon|evening|night))?|yesterday|today|last\s+week|this\s+week|(?:late|early)\s+(?:on\s+)?\w+day(?:\s+(?:morning|afternoon|evening|night))?|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
@@ -200,6 +203,10 @@ def _clause_end(ctx: Context, start: int, limit: int) -> int:
             if joint:
                 limit = max(start, v.start - 18) + joint.start()
                 break
+    # "... and asked for privacy", "... and renewed his appeal to ...": a second act of the same speaker
+    joined = SECOND_ACT.search(text, start + 9, limit)
+    if joined is not None:
+        limit = joined.start()
     m = CLAUSE_END.search(ctx.text, start, limit)
     end = m.start() if m and m.start() > start + 8 else limit
     while end > start and text[end - 1] in " \t.\u00a0,":
