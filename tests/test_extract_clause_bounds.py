@@ -117,3 +117,13 @@ def test_a_second_act_with_nothing_reported_only_ends_the_words():
     text = "Norway's envoy said the meeting had gone well and asked for privacy for the families."
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     assert [s.evidence.text for s in extract(doc).statements][0] == "Norway's envoy said the meeting had gone well"
+
+
+def test_a_relative_clause_inside_the_words_does_not_end_them():
+    text = "Norway said the two envoys, who met in Oslo last week, were ready to sign."
+    assert _said(text) == [("norway", text.rstrip("."))]
+
+
+def test_a_relative_clause_after_the_words_still_ends_them():
+    text = "Norway said the talks would go on, which pleased the envoys."
+    assert _said(text) == [("norway", "Norway said the talks would go on")]

@@ -35,6 +35,9 @@ CLAUSE_END = re.compile(
 # a second act of the speaker joined to what was said: "..., and reminded them that", "and asked for privacy"
 SECOND_ACT = re.compile(r",?\s+and\s+(?:also\s+)?(?:asked|expressed|reminded|renewed|thanked|urged|appealed|welcomed|praised|"
                         r"called\s+(?:on|for)|accused|denied|vowed|pledged|promised|warned)\b")
+# a relative clause set inside the reported words, their verb after it: ", who were captured in August, were"
+EMBEDDED_RELATIVE = re.compile(r",\s+(?:who|which)\s+[^,;:.\"“”]{3,120},\s+(?=(?:were|was|are|is|had|has|have|would|will|could|"
+                               r"remained|remain|remains)\b)")
 # what may stand between a speech verb and what was said: date, channel, "that"
 AFTER_VERB = re.compile(
     r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])(?:\s+(?:morning|afternoon|evening|night))?|yesterday|today|last\s+week|this\s+week|(?:late|early)\s+(?:on\s+)?\w+day(?:\s+(?:morning|afternoon|evening|night))?|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
@@ -208,6 +211,9 @@ def _clause_end(ctx: Context, start: int, limit: int) -> int:
     if joined is not None:
         limit = joined.start()
     m = CLAUSE_END.search(ctx.text, start, limit)
+    while m is not None and (inside := EMBEDDED_RELATIVE.match(text, m.start(), limit)) is not None:
+        # "said the soldiers, who were captured in August, were in Belarus": a relative clause inside the words
+        m = CLAUSE_END.search(ctx.text, inside.end(), limit)
     end = m.start() if m and m.start() > start + 8 else limit
     while end > start and text[end - 1] in " \t.\u00a0,":
         end -= 1
