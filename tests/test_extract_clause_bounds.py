@@ -127,3 +127,12 @@ def test_a_relative_clause_inside_the_words_does_not_end_them():
 def test_a_relative_clause_after_the_words_still_ends_them():
     text = "Norway said the talks would go on, which pleased the envoys."
     assert _said(text) == [("norway", "Norway said the talks would go on")]
+
+
+@pytest.mark.parametrize("after", [
+    ", a timetable that officials privately describe as optimistic",
+    ", and President Omar Saleh responded by promising to free 500 prisoners",
+])
+def test_what_follows_the_words_with_a_subject_or_description_of_its_own_is_not_theirs(after: str):
+    text = f"Norway said the first envoys would reach Oslo within a week{after}."
+    assert _said(text)[0] == ("norway", "Norway said the first envoys would reach Oslo within a week")

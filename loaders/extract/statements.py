@@ -29,8 +29,10 @@ CLAUSE_END = re.compile(
     r"\s*(?:;|,\s+and\s+(?=(?:a|an|the|some|many|other|several|it|they|he|she)\s)"
     # a second clause with its own subject: ", and Paris wants ...", ", and aid groups have urged ..."
     r"|,\s+(?:and|but)\s+(?!that\s)(?=(?:[\w'’.-]+\s+){1,3}(?:has|have|had|wants|want|says|said|will|would|can|could|must|should)\s)"
+    # ", and President Ashraf Ghani responded by ...": a named subject of its own and its verb
+    r"|,\s+(?:and|but)\s+(?=(?:the\s+)?(?:[A-Z][\w'’.-]*\s+){1,4}(?:[a-z]+ed|said|told|met|sent|took|gave|made|went|began|won|lost)\b)"
     # a description of what was said, set after it: ", a claim the army denies", ", a figure that ..."
-    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s(?!that\s)|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
+    r"|,\s+(?:a|an)\s+(?:claim|charge|figure|number|step|move|solution|decision|accusation|allegation|assertion|view|account|version|timetable|timeline|date|deadline|target|estimate|assessment|prospect|promise|pledge|warning|gesture|position|demand)\s+(?=(?:that|which|he|she|they|it|the)\b|[A-Z])|,\s+while\s|,\s+but\s(?!that\s)|,?\s+whereas\s|,\s+although\s|,\s+though\s|\s+but\s+(?:the|a|an|it|they|he|she)\b|,\s+as\s|\s+(?<!\bas\ssoon\s)(?<!\bas\slong\s)(?<!\bas\sfar\s)(?<!\bas\swell\s)(?<!\bas\smuch\s)(?<!\bjust\s)as\s+(?:teams|the|it|they|he|she|officials|both)\b|\s[-–—]{1,2}\s|,[\"”’]?\s+(?:a|an|one|two|three|several|some)\s+(?:day|days|week|weeks|month|months|year|years)\s+(?:after|before|since)\b|,\s+(?:who|which)\s)",
 )
 # a second act of the speaker joined to what was said: "..., and reminded them that", "and asked for privacy"
 SECOND_ACT = re.compile(r",?\s+and\s+(?:also\s+)?(?:asked|expressed|reminded|renewed|thanked|urged|appealed|welcomed|praised|"
