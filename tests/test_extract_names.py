@@ -22,6 +22,10 @@ def people(text: str) -> list[tuple[str, ...]]:
         ("President Mohammad Ashraf Ghani spoke to the nation.", ("ashraf-ghani",)),
         ("Ombudsman Liaison Officer Maria Kowalczyk visited the camp.", ("maria-kowalczyk",)),
         ("Special Envoy Tomas Reyes Jr. arrived in the capital.", ("tomas-reyes-jr",)),
+        # a religious or customary honorific is no part of the name
+        ("The Rev. Samuel Okafor led the prayers.", ("samuel-okafor",)),
+        ("Mallam Sani Bello, who chairs the parents' forum, spoke first.", ("sani-bello",)),
+        ("Sayyed Karim Haidar addressed the crowd.", ("karim-haidar",)),
     ],
 )
 def test_extract_names_person_ids(text: str, expected: tuple[str, ...]) -> None:
