@@ -37,6 +37,16 @@ def test_a_movement_named_in_full_then_by_its_initials() -> None:
     assert party.kind == "armed_movement" and "ZDF" in party.aliases
 
 
+def test_a_movement_named_in_another_language_that_the_words_before_call_armed() -> None:
+    text = ("Thailand's government and the separatist group Barisan Pembebasan Rakyat (BPR) agreed on Tuesday to a "
+            "truce. The BPR said its fighters would respect it.")
+    found = facts(text)
+    assert speakers(text) == ["barisan-pembebasan-rakyat"]
+    party = next(p for p in found.parties if p.id == "barisan-pembebasan-rakyat")
+    assert party.kind == "armed_movement"
+    assert any(a.id.startswith("agreement/barisan-pembebasan-rakyat+thailand/") for a in found.agreements)
+
+
 def test_a_movement_whose_name_opens_with_a_country() -> None:
     assert speakers("The Sudan People's Liberation Movement said on Wednesday it had freed 30 soldiers.") == [
         "sudan-peoples-liberation-movement"]

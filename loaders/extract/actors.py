@@ -102,6 +102,10 @@ NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|fo
                        # bodies that speak: "the Hostages and Missing Families Forum", "the Viasna Human Rights Centre"
                        r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute|Campaign|campaign"
                        r"|Headquarters)))(?![\w'’-])")
+# what a text calls an armed group right before its own name: "the Muslim separatist group Barisan Revolusi
+# Nasional (BRN)", "the rebel movement Fuerzas ...": a name in another language says nothing of the kind
+ARMED_BEFORE = re.compile(r"\b(?:separatist|rebel|militant|insurgent|armed|guerrilla|jihadist|Islamist|paramilitary|secessionist)"
+                          r"\s+(?:group|movement|organi[sz]ation|faction|force|forces|front|alliance)\s+(?:the\s+)?$", re.IGNORECASE)
 # a body the text introduces by its kind, before or after its name: "the rights group Viasna", "Memorial, a
 # human rights organisation,", "the monitoring group Airwars"; the kind's noun is looked for first (a scan
 # with few branches), then the word that qualifies it, the determiner and the name beside it
@@ -349,12 +353,16 @@ class ActorFinder:
         for m in DEFINED_ORG.finditer(text):
             name, acronym = " ".join(m.group("name").split()), m.group("acro")
             name = re.sub(r"^(?:The|A|An)\s+", "", name)
+            armed_before = ARMED_BEFORE.search(text, max(0, m.start() - 50), m.start())
             if (name in self.alias_ids or acronym in self.alias_ids or normalise(name) in self.alias_norm
-                    or not any(w.lower() in ORG_WORDS | ORG_KIND_WORDS for w in name.split())):
-                continue
+                    or not (any(w.lower() in ORG_WORDS | ORG_KIND_WORDS for w in name.split()) or armed_before)):
+                continue  # (a name in another language is a body's when the words before say so: "the separatist group ...")
             pid = slug(_ascii(name))
-            kind = "armed_movement" if ARMED_WORDS.search(name) else ("international_organisation" if IO_WORDS.search(name) else "other")
+            kind = ("armed_movement" if ARMED_WORDS.search(name) or armed_before
+                    else ("international_organisation" if IO_WORDS.search(name) else "other"))
             found[pid] = Party(pid, name, kind, (acronym,))
+            if armed_before is not None:  # "the separatist group Barisan Revolusi Nasional (BRN)" names it whole
+                cands.append(_Cand(armed_before.start(), m.end(), "party", pid, 3))
             for alias in (name, acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
