@@ -610,7 +610,7 @@ def _events_evidence(events: tuple[Any, ...], memo: dict[Any, Any] | None) -> li
 
 def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: dt.date | None,
                        with_evidence: bool = True, memo: dict[Any, Any] | None = None,
-                       plan: PairPlan | None = None) -> dict[str, Any]:
+                       plan: PairPlan | None = None, brief: bool = False) -> dict[str, Any]:
     iri = row["commitment"]
     target = row["target"]
     upper = bool(row["upperBound"])
@@ -623,12 +623,12 @@ def _commitment_record(row, evidence, reports, links, day: dt.date, knowledge: d
                             agreed_on=row["agreedOn"], until=until,
                             memo=memo, in_order=True)  # _matching gives each commitment's reports in date order
     release_evidence = _events_evidence(assessment.events, memo) if with_evidence else []
-    disagreements = [
+    disagreements = [] if brief else [
         {"figures": {str(k): v for k, v in sorted(e.figures.items())}, "used": e.count}
         for e in assessment.events if len(e.reports) > 1 and len(e.figures) > 1  # one report gives one figure
     ]
 
-    related = [
+    related = [] if brief else [
         {"relation": link["relation"], "commitment": local_id(link["other"], "commitment"), "text": link["text"]}
         for link in links
     ]
@@ -738,9 +738,10 @@ def _page_as_of(store: Store, day: dt.date, offset: int, end: int | None,
 
 
 def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True,
-             memo: dict[Any, Any] | None = None) -> list[dict[str, Any]]:
+             memo: dict[Any, Any] | None = None, brief: bool = False) -> list[dict[str, Any]]:
     """Every commitment's record judged on ``day`` from its inputs (without
-    the ``evidence`` list unless ``with_evidence``)."""
+    the ``evidence`` list unless ``with_evidence``; ``brief``: with empty
+    ``disagreements`` and ``related``, for a caller that reads neither)."""
     rows, evidence, reports, links = inputs
     # several commitments judged together share their pairs' reports: each pair's are grouped into events
     # once (kg.status.PairPlan); one alone shares nothing, unless the caller judges it on several days
@@ -756,7 +757,7 @@ def _records(inputs: tuple[Any, ...], day: dt.date, with_evidence: bool = True,
         mine = reports.get(iri, [])
         dates = [dt.date.fromisoformat(e["published"]) for e in ev] + [r.published for r in mine]
         out.append(_commitment_record(row, ev, mine, links.get(iri, []), day, max(dates) if dates else None,
-                                      with_evidence, memo, plans.get(_pair(row))))
+                                      with_evidence, memo, plans.get(_pair(row)), brief))
     return out
 
 
@@ -861,6 +862,7 @@ def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date],
     to ``fields`` first when they are given."""
     keep = None if fields is None else {"id", *fields, *JUDGED_FROM}
     with_evidence = keep is None or "evidence" in keep
+    brief = keep is not None and not keep & {"disagreements", "related"}
     changes = sorted({r["published"] for part in ("readings", "agreements", "evidence", "reports")
                       for r in mine[part]} | {k["since"] for k in mine["links"]})
     computed: dict[dt.date, list[dict[str, Any]]] = {}
@@ -874,7 +876,7 @@ def _history_of(mine: dict[str, list[dict[str, Any]]], days: list[dt.date],
             continue
         change = changes[at - 1]
         if change not in computed:
-            records = _records(inputs_as_of(mine, change, made), change, with_evidence, memo=memo)
+            records = _records(inputs_as_of(mine, change, made), change, with_evidence, memo=memo, brief=brief)
             computed[change] = records if keep is None else [{k: r[k] for k in keep} for r in records]
         out[day] = [_judged_on(r, day) for r in computed[change]]
     return out
