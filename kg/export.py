@@ -126,7 +126,7 @@ def _sorted_trig(dataset) -> str:
     """TriG with the named graphs in IRI order, each graph's body sorted."""
     head: list[str] = []
     blocks: list[str] = []
-    for context in sorted(dataset.contexts(), key=lambda g: str(g.identifier)):
+    for context in sorted(dataset.graphs(), key=lambda g: str(g.identifier)):
         if not len(context):
             continue
         text = _graph_turtle(context.triples((None, None, None)), True)
