@@ -74,17 +74,12 @@ def test_an_organ_that_says_nothing(text):
     assert _said(text) == []
 
 
-def test_a_quote_that_is_only_part_of_the_reported_words_stays_inside_them():
-    text = 'Norway said in a statement that the government was "deeply relieved" by the release.'
+def test_a_quoted_part_of_the_reported_words_is_a_direct_quote():
+    # as the reviewed seed facts keep Pompeo's "good news": the quoted words are the statement
+    text = 'Norway said in a statement that the government was "deeply relieved".'
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     found = [(s.speaker, s.kind, s.evidence.text) for s in extract(doc).statements]
-    assert found == [("norway", "reported", text.rstrip("."))]
-
-
-def test_a_quote_that_is_all_the_reported_words_is_a_direct_quote():
-    text = 'Norway said that "the release is a relief for every family".'
-    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
-    assert [(s.speaker, s.kind) for s in extract(doc).statements] == [("norway", "direct")]
+    assert found == [("norway", "direct", "deeply relieved")]
 
 
 def test_he_after_the_words_reported_is_the_person_who_spoke():

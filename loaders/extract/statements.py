@@ -632,10 +632,6 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
                 pverb.used = True
                 c_end = _clause_end(ctx, _complement(ctx, pverb, s_end), s_end)
         inner = _inner_quote(ctx, quotes, c_start, c_end)
-        # a quote that is only part of the reported words ("said the government was "enormously relieved"") is
-        # inside the statement; one that is all of them is a direct quote
-        if inner is not None and (text[c_start:inner.start].split() or len(text[inner.end:c_end].split()) > 1):
-            inner = None
         for subj in subjects:
             if inner is not None:
                 made += _emit(ctx, subj, verb, "direct", (inner.inner_start, inner.inner_end), (inner.inner_start, inner.inner_end),
