@@ -143,10 +143,12 @@ def _reports(rows: list[dict[str, Any]], made: dict[int, Report] | None = None) 
         missing = [r for r in rows if id(r) not in made]
         made.update(zip(map(id, missing), _reports(missing)))
         return [made[id(r)] for r in rows]
+    qualifiers: dict[str, str] = {}  # the few qualifier IRIs, each looked up once
     return [
         Report.of(r["release"], document_id(r["document"]), r["published"], r["count"],
-                  QUALIFIERS.get(_local(r["qualifier"]), "exact"), bool(r["cumulative"]), r["dateFrom"], r["dateTo"],
-                  r["start"], r["end"], r["text"], r.get("source"))
+                  qualifiers.get(r["qualifier"]) or qualifiers.setdefault(
+                      r["qualifier"], QUALIFIERS.get(_local(r["qualifier"]), "exact")),
+                  bool(r["cumulative"]), r["dateFrom"], r["dateTo"], r["start"], r["end"], r["text"], r.get("source"))
         for r in rows
     ]
 

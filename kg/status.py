@@ -93,11 +93,14 @@ class Report:
         """A report as the constructor makes it, filled in one step instead of
         field by field (what a page that reads thousands of reports makes them with)."""
         report = object.__new__(cls)
-        fields = report.__dict__
-        fields.update(release=release, document=document, published=published, count=count, qualifier=qualifier,
-                      cumulative=cumulative, date_from=date_from, date_to=date_to, start=start, end=end, text=text,
-                      source=source)
-        fields.update(_derived(report))
+        when = date_to or date_from or published
+        terms = None
+        if not cumulative and count is not None:  # as _derived works them out, in one step
+            lo, hi = date_from or date_to, date_to or date_from
+            terms = lo, hi, count, published, lo is not None and (hi - lo) < PRECISE
+        report.__dict__.update(release=release, document=document, published=published, count=count, qualifier=qualifier,
+                               cumulative=cumulative, date_from=date_from, date_to=date_to, start=start, end=end, text=text,
+                               source=source, when=when, order=(when, published, document, start), terms=terms)
         return report
 
 
