@@ -131,3 +131,20 @@ def test_a_relative_clause_after_the_words_still_ends_them():
 def test_what_follows_the_words_with_a_subject_or_description_of_its_own_is_not_theirs(after: str):
     text = f"Norway said the first envoys would reach Oslo within a week{after}."
     assert _said(text)[0] == ("norway", "Norway said the first envoys would reach Oslo within a week")
+
+
+@pytest.mark.parametrize("attribution, speaker", [
+    ("council spokesman Javid Faisal said", "jawed-faisal"),
+    ("the group's spokesman Suhail Shaheen said", "suhail-shaheen"),
+])
+def test_a_titled_speaker_named_after_the_words(attribution: str, speaker: str):
+    text = f"KABUL (Wire) - The men were freed in Kandahar and the rest in Herat, {attribution}."
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    found = [(s.speaker, s.evidence.text) for s in extract(doc).statements]
+    assert found == [(speaker, text.split(" - ", 1)[1].rstrip("."))]
+
+
+def test_words_of_no_title_before_a_name_after_the_words_give_no_attribution():
+    text = "KABUL (Wire) - The men were freed in Kandahar and the rest in Herat, and then Javid Faisal said."
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    assert extract(doc).statements == ()

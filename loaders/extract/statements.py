@@ -590,6 +590,27 @@ ADJUNCT_LEAD = re.compile(r"(?:On|In|At|By|Late|Early|Earlier|Later|Last|This|Th
 LEAD_COMMA = re.compile(r",\s*(?:(?:[Tt]he|[Tt]heir|[Ii]ts|[Hh]is|[Hh]er)\s+)?(?:[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}['’]s?\s+)?$")
 
 
+# the comma and the words of a title between the reported words and a named speaker after them: ", council
+# spokesman Javid Faisal said", ", the group's spokesman Suhail Shaheen wrote"
+TITLED_LEAD = re.compile(r",\s*(?P<title>(?:[\w.'’-]+\s+){1,4})$")
+
+
+def _titled_lead(ctx: Context, before: str) -> re.Match[str] | None:
+    """The comma before a named speaker set after the words they said, when only the words of a post stand
+    between them (a possessive, modifiers, the post's head): "..., council spokesman Javid Faisal said"."""
+    m = TITLED_LEAD.search(before)
+    if m is None:
+        return None
+    words = [re.sub(r"['’]s$", "", w).lower() for w in m.group("title").split()]
+    # ("..., and then Faisal said": words of no title)
+    return m if all(w in TITLE_LEAD_WORDS or w in ctx.cues.post_heads or w in ctx.cues.post_modifiers for w in words) else None
+
+
+# words of a post's owner that may stand before its title: "the group's spokesman", "council spokesman"
+TITLE_LEAD_WORDS = frozenset("the a an its their his her group movement council committee office ministry army party "
+                             "government commission agency rebels rebel militants insurgents".split())
+
+
 def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int, s_end: int, quotes: list[Quote]) -> list[Statement]:
     """'X said (that) ...' or, with nothing after the verb, '..., X said.'"""
     text = ctx.text
@@ -643,7 +664,7 @@ def _subject_verb(ctx: Context, verb: SpeechVerb, subject: Mention, s_start: int
         return made
     # "..., a senior official and a spokesman said."
     before = text[s_start : subjects[0].start]
-    m = LEAD_COMMA.search(before)
+    m = LEAD_COMMA.search(before) or _titled_lead(ctx, before)
     if m and len(before.split()) >= 3:
         c_end = s_start + m.start()
         if ctx.in_quote(s_start) or re.match(r"[\"“]", text[s_start:c_end]):
