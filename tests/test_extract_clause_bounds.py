@@ -148,3 +148,12 @@ def test_words_of_no_title_before_a_name_after_the_words_give_no_attribution():
     text = "KABUL (Wire) - The men were freed in Kandahar and the rest in Herat, and then Javid Faisal said."
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     assert extract(doc).statements == ()
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Norway rejected that proposal.", "denial"),
+    ("Norway disputes that figure.", "denial"),
+])
+def test_that_pointing_at_a_thing_after_a_verb_of_rejecting_is_the_whole_words(text: str, kind: str):
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    assert [(s.speaker, s.type, s.evidence.text) for s in extract(doc).statements] == [("norway", kind, text.rstrip("."))]

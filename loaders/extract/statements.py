@@ -45,6 +45,10 @@ AFTER_VERB = re.compile(
     r"^(?:\s*,?\s*(?:on\s+)?(?:(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)(?!['’])(?:\s+(?:morning|afternoon|evening|night))?|yesterday|today|last\s+week|this\s+week|(?:late|early)\s+(?:on\s+)?\w+day(?:\s+(?:morning|afternoon|evening|night))?|earlier|later|on\s+Twitter|in\s+a\s+(?:written\s+|brief\s+|joint\s+)?statement|in\s+a\s+tweet|in\s+an\s+interview|in\s+a\s+(?:(?:televised|television|TV|radio|video|recorded|national|brief)\s+)?(?:address|speech|message|broadcast|letter)|at\s+a\s+(?:news|press)\s+conference|on\s+(?:state\s+)?(?:television|TV|radio)|on\s+Facebook|to\s+reporters)\b)*\s*,?\s*(?:that\s+)?",
     re.IGNORECASE,
 )
+# a short noun phrase after "that" that ends the sentence ("that figure.", "that account"), after a verb
+# that takes a thing as its object
+THING_VERBS = frozenset({"reject", "dispute", "deny", "criticise", "welcome", "praise", "hail", "acknowledge", "confirm"})
+THAT_THING = re.compile(r"(?:[a-z][\w'’-]*\s+){0,2}[a-z][\w'’-]*\s*[.;]?\s*$")
 UNDER_DEAL = re.compile(r"(?:Under|As\s+part\s+of|In\s+line\s+with)\s+(?:the|a|its|their|that|this)\s+[^,;]{0,80}?\b(?:[Aa]greement|[Dd]eal|[Aa]ccord|[Pp]act|[Tt]ruce|[Dd]eclaration|[Tt]reaty|[Cc]easefire|[Dd]ecree|[Pp]rotocol)\b")
 PAST_FORMS = re.compile(r"ed$|^(?:said|told|wrote|according to|denied|accused|tweeted|noting|saying|adding)$")
 
@@ -462,6 +466,10 @@ def _complement(ctx: Context, verb: SpeechVerb, s_end: int) -> int:
             pos += m.end()
     m = AFTER_VERB.match(text[pos:s_end])
     if m:
+        if (verb.lemma in THING_VERBS and m.group(0).rstrip().endswith("that")
+                and THAT_THING.match(text, pos + m.end(), s_end)):
+            # "rejected that position", "disputes that figure": "that" points at a thing, the words are all of it
+            return pos + m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 4
         pos += m.end()
     return pos
 
