@@ -30,3 +30,13 @@ def people(text: str) -> list[tuple[str, ...]]:
 )
 def test_extract_names_person_ids(text: str, expected: tuple[str, ...]) -> None:
     assert expected in people(text)
+
+
+def test_a_person_named_in_full_with_a_post_is_then_called_by_the_first_name() -> None:
+    text = ("Malaysian Prime Minister Anwar Ibrahim hosted the talks. Anwar said both sides had agreed.")
+    assert people(text).count(("anwar-ibrahim",)) == 2
+
+
+def test_a_first_name_two_people_share_calls_neither() -> None:
+    text = ("Foreign Minister Ali Reza met Defence Minister Ali Hassan. Ali said the talks went well.")
+    assert people(text) == [("ali-reza",), ("ali-hassan",)]

@@ -553,6 +553,9 @@ class _DocState:
         self.post_of: dict[str, str] = {}
         self.head_of: dict[str, str] = {}
         self.surnames: dict[str, str] = {}
+        # the first word of each name given in full, for a text that calls somebody by it ("Anwar said", after
+        # "Prime Minister Anwar Ibrahim"); None where two people share it
+        self.given_names: dict[str, str | None] = {}
         self._index: dict[str, tuple[list[int], list[str]]] = {}
         self._broker_set: frozenset[str] | None = None
         self.named: set[str] = set()
@@ -889,6 +892,15 @@ class _DocState:
         party = self._seat(place.group(1)) if place else None
         return (party, place.end()) if party is not None and place is not None else None
 
+    def _given_name(self, name: str, actor: str) -> None:
+        """Note the first word of a name given in full (two words or more) as what the text may call
+        that person by; a first word two people share calls neither."""
+        words = name.split()
+        if len(words) < 2 or not words[0][:1].isupper() or words[0].lower().rstrip(".") in self.f.title_words:
+            return
+        known = self.given_names.get(words[0], actor)
+        self.given_names[words[0]] = actor if known == actor else None
+
     def person(self, c: _Cand) -> None:
         text = self.text
         name = text[c.start : c.end]
@@ -899,7 +911,7 @@ class _DocState:
         if actor is None:
             key = name.split()[-1]
             if len(name.split()) == 1:
-                actor = self.surnames.get(key)
+                actor = self.surnames.get(key) or self.given_names.get(key)
                 if actor is None:
                     return
             else:
@@ -935,6 +947,8 @@ class _DocState:
                 self.persons[actor] = Person(actor, " ".join(name.split()))
                 for key in _surname_keys(name):
                     self.surnames.setdefault(key, actor)
+                if title:  # a name given with a post is a person's ("Jeddah Declaration" is none)
+                    self._given_name(name, actor)
             if title and post is None:
                 post = post_id(party, _clean_title(title), actor)
                 if post not in self.posts:
@@ -943,6 +957,7 @@ class _DocState:
         elif actor in self.gaz.persons:
             for key in _surname_keys(name):
                 self.surnames.setdefault(key, actor)
+            self._given_name(name, actor)
         if actor in self.party_of and party is None:
             party = self.party_of[actor]
         if post is None and actor in self.post_of:
