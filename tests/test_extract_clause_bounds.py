@@ -157,3 +157,11 @@ def test_words_of_no_title_before_a_name_after_the_words_give_no_attribution():
 def test_that_pointing_at_a_thing_after_a_verb_of_rejecting_is_the_whole_words(text: str, kind: str):
     doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
     assert [(s.speaker, s.type, s.evidence.text) for s in extract(doc).statements] == [("norway", kind, text.rstrip("."))]
+
+
+def test_a_quote_then_one_of_a_group_named_in_apposition_speaks():
+    text = ('KARACHI (Wire) - Pakistan freed 200 Indian fishermen on Friday. "We were inside for four years," one of '
+            'the fishermen, 52-year-old Ramesh Vala, told reporters at the border.')
+    doc = Document("t1", "t1.txt", dt.date(2023, 3, 14), "Test Wire", "test", text, "0")
+    found = [(s.speaker, s.kind, s.evidence.text) for s in extract(doc).statements]
+    assert ("ramesh-vala", "direct", "We were inside for four years") in found

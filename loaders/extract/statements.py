@@ -311,6 +311,11 @@ def _standalone(ctx: Context, q: Quote) -> bool:
     return not before.strip() or bool(re.search(r"[.!?]\s*$", before))
 
 
+# "one of the fishermen, ", "one of the freed men, 48-year-old ": what may stand before the name of a speaker
+# set after a quote
+ONE_OF_LEAD = re.compile(r"(?:one|another)\s+of\s+(?:the|them|those|his|her|their)\b[^,.;:\"“”]{0,60}?,\s+(?:\d{1,3}-year-old\s+)?")
+
+
 def _direct_after(ctx: Context, q: Quote, limit: int):
     """'"...," said X' / '"...," X said' / '"..." X told AFP.'"""
     text = ctx.text
@@ -328,6 +333,11 @@ def _direct_after(ctx: Context, q: Quote, limit: int):
         att = (verb.start, speaker.end)
     else:
         speaker = ctx.mention_at(pos, 4 if text[pos : pos + 4].lower() == "the " else 0)
+        if speaker is None and (lead := ONE_OF_LEAD.match(text, pos, limit)) is not None:
+            # '"...," one of the fishermen, Jeevan Bhai Solanki, told reporters': the named one speaks
+            speaker = ctx.mention_at(lead.end(), 0)
+            if speaker is not None and speaker.kind != "person":
+                speaker = None
         if speaker is None:
             return None
         verb = next((v for v in ctx.verbs_between(speaker.end, speaker.end + 160) if _gap_ok(ctx, speaker.end, v.start)), None)
