@@ -95,6 +95,12 @@ def test_extract_sources_a_body_introduced_by_its_kind_is_a_speaker_of_its_own()
     assert found[1][1].startswith("The rights group Haki Yetu said")
 
 
+def test_extract_sources_a_body_called_again_by_the_last_word_of_its_name() -> None:
+    found = statements('Kenya freed two Somali fishermen on Tuesday. The Coast Fishers Forum welcomed the release. '
+                       '"We will not rest until all are home," the forum said in a statement.')
+    assert [s for s, _ in found] == ["coast-fishers-forum", "coast-fishers-forum"]
+
+
 # --- swaps told once for two parties -------------------------------------------------------------
 
 def test_extract_sources_each_frees_the_other_sides_people() -> None:

@@ -407,6 +407,15 @@ class ActorFinder:
             for alias in (name, *acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        # "the forum", "the campaign" after "the Hostages and Missing Families Forum": the body named last so
+        for pid, party in found.items():
+            head = party.name.split()[-1].lower()
+            if head not in SHORT_BODY_HEADS:
+                continue
+            first = text.find(party.name)
+            for hit in re.finditer(r"\b[Tt]he\s+" + head + r"\b(?![\w'’-])", text):
+                if first != -1 and hit.start() > first and not re.match(r"\s+(?:of|for)\s", text[hit.end() : hit.end() + 5]):
+                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 2))
         return found
 
     def _read_name(self, name: str) -> tuple[str | None, int, int, str | None]:
@@ -1260,6 +1269,8 @@ class _DocState:
         return None, None, party
 
 
+# the last words of a body's name by which the text may call it again: "the forum", "the campaign"
+SHORT_BODY_HEADS = frozenset("forum campaign foundation network association centre center club coalition alliance".split())
 # the last word of a body's name that the organisation words do not already cover: "the Catholic Church"
 BODY_HEADS = frozenset("church forum society association federation campaign trust congress senate synod caucus headquarters "
                        "initiative tribunal board authority directorate secretariat bureau".split())
