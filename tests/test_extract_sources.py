@@ -95,6 +95,12 @@ def test_extract_sources_a_body_introduced_by_its_kind_is_a_speaker_of_its_own()
     assert found[1][1].startswith("The rights group Haki Yetu said")
 
 
+def test_extract_sources_a_nations_side_speaks_for_its_state() -> None:
+    found = statements("Kenya and Somalia exchanged prisoners on Tuesday. The Somali side denied that any man had "
+                       "been mistreated. The Kenyan side of the border was calm.")
+    assert [s for s, _ in found] == ["somalia"]
+
+
 def test_extract_sources_a_body_called_again_by_the_last_word_of_its_name() -> None:
     found = statements('Kenya freed two Somali fishermen on Tuesday. The Coast Fishers Forum welcomed the release. '
                        '"We will not rest until all are home," the forum said in a statement.')

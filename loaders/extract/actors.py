@@ -319,6 +319,12 @@ class ActorFinder:
             cands.append(_Cand(m.start(), m.end(), "pronoun", "it", 0))
         for m in SIDES.finditer(text):
             cands.append(_Cand(m.start(), m.end(), "sides", None, 4))
+        for m in NATION_SIDE.finditer(text):
+            # "the Armenian side", "the Israeli side": that country's state or government
+            country = self.demonyms.get(m.group("demonym"))
+            party = self._country_party(country) if country else None
+            if party is not None:
+                cands.append(_Cand(m.start(), m.end(), "party", party, 2))
         new_parties = self._defined_organisations(text, cands)
         cands = self._named_parties_first(text, cands)
         chosen = _non_overlapping(cands)
@@ -438,7 +444,10 @@ class ActorFinder:
         if (len(words) < 2 or words[0] not in self.demonyms or not any(w.lower() in ORG_WORDS for w in words[1:])
                 or NON_STATE_WORDS.intersection(w.lower() for w in words)):
             return None  # (a movement or a party: "Rwandan Patriotic Front", a party of its own)
-        country = self.demonyms[words[0]]
+        return self._country_party(self.demonyms[words[0]])
+
+    def _country_party(self, country: str) -> str | None:
+        """A country's government, else its state (None for a country the gazetteer gives neither)."""
         for kind in ("government", "state"):
             for party in self.countries.get(country, ()):
                 if self.gaz.parties[party].kind == kind:
@@ -1269,6 +1278,8 @@ class _DocState:
         return None, None, party
 
 
+# "the Armenian side", "the Turkish side": a country's side in talks
+NATION_SIDE = re.compile(r"\b[Tt]he\s+(?P<demonym>[A-Z][a-z]+)\s+side\b(?!\s+of\b)")
 # the last words of a body's name by which the text may call it again: "the forum", "the campaign"
 SHORT_BODY_HEADS = frozenset("forum campaign foundation network association centre center club coalition alliance".split())
 # the last word of a body's name that the organisation words do not already cover: "the Catholic Church"
