@@ -253,7 +253,9 @@ def serve(
     def stop_on_term(signum: int, frame: object) -> None:
         raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop_on_term)
+    # both signals stop it, whatever this process inherited: a parent that ignores SIGINT (a script run with
+    # `trap '' INT`, some test runners) passes that on, and Ctrl-C would then do nothing
+    previous = {signum: signal.signal(signum, stop_on_term) for signum in (signal.SIGTERM, signal.SIGINT)}
     handle: ServerHandle | None = None
     try:
         handle = start_server(location, port=port, bind=bind, allow_update=allow_update, allow_service=allow_service,
@@ -277,7 +279,8 @@ def serve(
         echo("stopping the server")
         return 0
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
         if handle is not None:
             handle.stop()
 
