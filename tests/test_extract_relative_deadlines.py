@@ -207,3 +207,10 @@ def test_the_day_the_deal_was_made_is_no_deadline_of_its_duties(opening: str) ->
             + " the ELN undertook to free all soldiers it holds and the government promised to open talks.")
     duties = _duties(text, dt.date(2023, 3, 10))
     assert duties[("eln", "release")] is None
+
+
+def test_truce_said_to_have_begun_on_a_day_times_its_duties() -> None:
+    text = ("ADEN (Wire) - Yemen's government and the Houthis accepted a truce on Friday, the mediator said. The truce "
+            "began on Sunday. Under the arrangement, the government and the Houthis are to halt all offensive operations.")
+    duties = _duties(text, dt.date(2023, 5, 16))  # a Tuesday: the deal of Friday 12 May, the truce from 14 May
+    assert duties[("houthis", "ceasefire")] == dt.date(2023, 5, 14)

@@ -1280,7 +1280,8 @@ class _DocState:
 
 # "the Armenian side", "the Turkish side": a country's side in talks
 NATION_SIDE = re.compile(r"\b[Tt]he\s+(?P<demonym>[A-Z][a-z]+)\s+side\b(?!\s+of\b)")
-# the last words of a body's name by which the text may call it again: "the forum", "the campaign"
+# the last words of a body the text names by a name of its own, by which it may call it again: "the forum",
+# "the campaign" (a state's organs, "the council", go through ORGAN_HEADS and the descriptors)
 SHORT_BODY_HEADS = frozenset("forum campaign foundation network association centre center club coalition alliance".split())
 # the last word of a body's name that the organisation words do not already cover: "the Catholic Church"
 BODY_HEADS = frozenset("church forum society association federation campaign trust congress senate synod caucus headquarters "
@@ -1306,9 +1307,9 @@ GROUP_PP = re.compile(
 
 # organs referred to again by their head noun alone: "the council said" after "the National Security Council"
 ORGAN_HEADS = frozenset({"ministry", "office", "council"})
-# a state's organ named by its own name after the state's: "('s) Investigative Committee", "('s) Foreign Office"
 # the last word of a public body's name that a phrase with "on" may continue ("Commission on Prisoners of War")
 BODY_END = re.compile(r"\b(?:Commission|Committee|Council|Headquarters|Office|Agency|Bureau)$")
+# a state's organ named by its own name after the state's: "('s) Investigative Committee", "('s) Foreign Office"
 NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|Ministry|Commission|Service|Council|Agency|Department|"
                          r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau|Organi[sz]ation|Headquarters)\b"
                          r"(?:\s+(?:on|of|for)(?:\s+(?:[A-Z][\w-]*|of|and|the)(?=[\s,]))*\s+[A-Z][\w-]*)?")  # "State Commission on Prisoners of War"

@@ -227,25 +227,18 @@ class Context:
         """The person "he" or "she" at ``at`` stands for: the last one named before, unless the
         pronoun opens its sentence and the sentence before opens with a person, its subject (in
         "Duque, who took office in August, has said he will not talk to the rebels his predecessor,
-        Santos, was talking to. He welcomed ...", Duque)."""
+        Santos, was talking to. He welcomed ..."), or the pronoun follows the words its own sentence's
+        speaker reports ("Conte wrote that Romano had been freed, and he thanked ...": Conte)."""
         s_start, _ = self.layout.sentence_of(at)
         if at - s_start > 4:
-            # "Conte wrote that Romano had been freed, and he thanked ...": inside a sentence whose subject is a
-            # person who speaks, a pronoun after the words reported takes up that subject
-            opening = next((m for m in self.mentions_in(s_start, min(at, s_start + 60))
-                            if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
-            if (opening is not None and opening.kind in ("person", "post") and not opening.plural and opening.actor
-                    and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[s_start:opening.start])
-                    and any(v.start >= opening.end and v.end <= at for v in self.verbs_between(opening.end, at))
+            opening = self._opening(s_start, at)
+            if (opening is not None and opening.kind in ("person", "post") and not opening.plural
+                    and any(v.end <= at for v in self.verbs_between(opening.end, at))
                     and re.search(r",\s+and\s+$", self.doc.text[max(s_start, at - 8) : at])):
                 return opening.actor
-        if at - s_start <= 4 and s_start > 0:
-            p_start, _ = self.layout.sentence_of(s_start - 1)
-            first = next((m for m in self.mentions_in(p_start, min(s_start, p_start + 60))
-                          if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
-            if (first is not None and first.kind in ("person", "post") and not first.plural and first.actor
-                    and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[p_start:first.start])):
-                return first.actor
+        first = self._subject_before(at, ("person", "post"))
+        if first is not None and not first.plural:
+            return first.actor
         i = bisect.bisect_left(self._starts, at) - 1
         while i >= 0 and at - self.mentions[i].start < 5000:
             m = self.mentions[i]
@@ -254,19 +247,24 @@ class Context:
             i -= 1
         return None
 
+    def _opening(self, start: int, end: int) -> Mention | None:
+        """The actor that opens the sentence at ``start`` (within 60 characters, before ``end``, after
+        nothing but capitalised words and articles): its subject; None when another word comes first."""
+        first = next((m for m in self.mentions_in(start, min(end, start + 60))
+                      if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
+        if (first is not None and first.actor
+                and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[start:first.start])):
+            return first
+        return None
+
     def _subject_before(self, at: int, kinds: tuple[str, ...]) -> Mention | None:
         """When ``at`` opens its sentence, the mention of one of ``kinds`` that opens the sentence before
         (its subject, which a pronoun opening the next sentence takes up), else None."""
         s_start, _ = self.layout.sentence_of(at)
         if at - s_start > 4 or s_start == 0:
             return None
-        p_start, _ = self.layout.sentence_of(s_start - 1)
-        first = next((m for m in self.mentions_in(p_start, min(s_start, p_start + 60))
-                      if m.kind in ("person", "post", "party", "descriptor", "metonym") and not self.in_quote(m.start)), None)
-        if (first is not None and first.kind in kinds and first.actor
-                and re.fullmatch(r"\s*(?:(?:[A-Z][\w.'’-]*|the|a|an)\s+){0,6}", self.doc.text[p_start:first.start])):
-            return first
-        return None
+        first = self._opening(self.layout.sentence_of(s_start - 1)[0], s_start)
+        return first if first is not None and first.kind in kinds else None
 
     def _last_party(self, at: int) -> str | None:
         """The party "it" or "they" at ``at`` stands for: the last one named before, unless the pronoun

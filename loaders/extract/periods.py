@@ -66,9 +66,8 @@ def _clause(ctx: Context, c: Any) -> tuple[int, int]:
     return start, _own_clause_end(ctx.text, c.evidence.start, s_end)
 
 
-def _truce_took_effect(ctx: Context, where: bool = False) -> Any:
-    """The day the text says the truce took effect ("A ceasefire ... took effect early on Wednesday"); with
-    ``where``, the offset of those words and the day (as a tuple of one), or None."""
+def _truce_took_effect_at(ctx: Context) -> tuple[int, dt.date] | None:
+    """Where the text says the truce took effect, and the day ("A ceasefire ... took effect early on Wednesday")."""
     from loaders.extract.commitments import TOOK_EFFECT
 
     for t in TOOK_EFFECT.finditer(ctx.text):
@@ -77,8 +76,14 @@ def _truce_took_effect(ctx: Context, where: bool = False) -> Any:
             continue  # "the decree took effect": no truce
         days = [d for d in ctx.dates(t.end(), min(s_end, t.end() + 45)) if d.kind == "day"]
         if days:
-            return (t.start(), (days[0].first,)) if where else days[0].first
+            return t.start(), days[0].first
     return None
+
+
+def _truce_took_effect(ctx: Context) -> dt.date | None:
+    """The day the text says the truce took effect."""
+    took = _truce_took_effect_at(ctx)
+    return took[1] if took else None
 
 
 def _truce_starts(ctx: Context) -> list[tuple[int, tuple[dt.date, ...]]]:
@@ -95,9 +100,9 @@ def _truce_starts(ctx: Context) -> list[tuple[int, tuple[dt.date, ...]]]:
                          for future in (None, True))
         if readings[0] is not None:
             found.append((t.start(), tuple(d for d in readings if d is not None)))
-    took = _truce_took_effect(ctx, where=True)
+    took = _truce_took_effect_at(ctx)
     if took is not None:
-        found.append(took)
+        found.append((took[0], (took[1],)))
     return found
 
 
@@ -106,9 +111,9 @@ def _ceasefire_from_start(ctx: Context, commitments: list[Any], agreed: dict[str
     the text names one day for it within a month of the deal ("agreed to a two-month truce starting at 7 p.m.
     on Saturday. Under it, both sides are to halt all offensive operations")."""
     open_ = [i for i, c in enumerate(commitments) if c.action == "ceasefire" and c.deadline is None and c.agreement]
-    if not open_ or not TRUCE_STARTS.search(ctx.text) and not re.search(r"\b(?:effect|force)\b", ctx.text):
+    starts = _truce_starts(ctx) if open_ else []
+    if not starts:
         return
-    starts = _truce_starts(ctx)
     # the story's opening: up to the end of its first paragraph of some length (its lede, after the headline
     # and byline)
     opening = next((b for a, b in ctx.layout.paragraphs if len(ctx.text[a:b].split()) >= LEDE_WORDS), 0)

@@ -479,7 +479,7 @@ def _complement(ctx: Context, verb: SpeechVerb, s_end: int) -> int:
         if (verb.lemma in THING_VERBS and m.group(0).rstrip().endswith("that")
                 and THAT_THING.match(text, pos + m.end(), s_end)):
             # "rejected that position", "disputes that figure": "that" points at a thing, the words are all of it
-            return pos + m.end() - len(m.group(0)) + len(m.group(0).rstrip()) - 4
+            return pos + len(m.group(0).rstrip()) - len("that")
         pos += m.end()
     return pos
 
