@@ -41,6 +41,7 @@ from loaders.gazetteer import normalise
 __all__ = ["find_commitments"]
 
 MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+(?:late\s+|early\s+)?on\s+\w+|\s+\w+day|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to)"
+SUBJECT_ADVERB = r"(?:first|initially|originally|later|eventually|already|previously|earlier|also|jointly|formally|publicly|both|each|all|finally|subsequently|separately)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
@@ -70,8 +71,9 @@ ORDERED_FREED = re.compile(r"(?:(?:,\s+|,?\s+and\s+)(?:[\w'’-]+\s+){0,3}?[\w'�
 REST_OF = re.compile(r"(?:the\s+)?(?:(?:remaining|last|final|other)\s+)?")
 # "a decree issued by President X", "X signed a decree on August 10 ordering ...": who made the decision
 DECREED_BY = re.compile(r"\b(?:decree|order|decision|directive)\s+(?:was\s+)?(?:issued|signed)\s+by\s+", re.IGNORECASE)
-SIGNED_DECREE = re.compile(r"\s+(?:(?:late\s+|early\s+)?on\s+\w+day\s+|\w+\s+)?(?:signed|issued)\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b",
-                           re.IGNORECASE)  # "X (also) signed a decree", "X on Monday signed a decree"
+# "X (also) signed a decree", "X on Monday signed a decree", "X, whose government ..., issued a decree", "X issues a decree"
+SIGNED_DECREE = re.compile(r"(?:,\s+(?:who|whose)\b[^,;.]{1,120},)?\s+(?:(?:late\s+|early\s+)?on\s+\w+day\s+|\w+\s+)?(?:has\s+|had\s+)?(?:signed|issued|signs|issues)"
+                           r"\s+(?:a|an|the)\s+(?:\w+\s+)?(?:decree|order|decision|directive)\b", re.IGNORECASE)
 # "the 5,000 prisoners it had agreed to free", "the 500 prisoners Ghani ordered freed" (a decision of the subject's)
 RELATIVE_COMMIT = re.compile(r"\s+(?:that\s+|which\s+|whom\s+)?(?P<subj>it|they|he|she|the\s+\w+|[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*)\s+(?:had\s+|has\s+|have\s+)?"
                              r"(?:(?:agreed|committed|pledged|promised|undertaken|undertook|(?:was|were|is|are)(?:\s+required)?)\s+to\s+(?:free|release|hand\s+over)"
@@ -87,7 +89,11 @@ NOUN_SIGNED = re.compile(r"(?:\s+(?:that|which)(?=\s+(?:the\s+)?[A-Z]))?(?:\s+(?
 # (not "agreed to a truce that will begin on Monday": there "that" opens a relative clause of the object)
 AGREED_THAT = re.compile(r"\b(?:agreed|agree|have\s+agreed|had\s+agreed)\s+(?:(?!to\s)(?:[^,;.\s]+\s+(?!to\s)){0,8}?)?(?:that)\s+", re.IGNORECASE)
 MEDIATOR = re.compile(r"(?:\s+(?:and\s+)?[A-Z][\w'’-]*,?)*\s+(?:(?:acting\s+|serving\s+|standing\s+)?as\s+(?:the\s+|a\s+|an\s+)?(?:[a-z][\w'’-]*\s+)?)?(?:mediators?|mediation|facilitators?|brokers?|hosts?|guarantors?|witnesses)\b")
-MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of|with\s+the\s+mediation\s+of|under\s+the\s+auspices\s+of)\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
+# "brokered by Qatar", "signed in the presence of the presidents of Kenya and Tanzania", "witnessed by the AU": go-betweens
+MEDIATED_BY = re.compile(r"\b(?:through|via|mediated\s+by|brokered\s+by|facilitated\s+by|hosted\s+by|with\s+the\s+help\s+of|with\s+the\s+mediation\s+of|under\s+the\s+auspices\s+of"
+                         r"|in\s+the\s+presence\s+of|witnessed\s+by|observed\s+by|guaranteed\s+by|countersigned\s+by)\s+(?:the\s+)?"
+                         r"(?:(?:presidents?|leaders?|heads?\s+of\s+state|prime\s+ministers?|foreign\s+ministers?|representatives?|envoys?)\s+of\s+(?:the\s+)?)?"
+                         r"(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
 LOCATED = re.compile(r"\b(?:in|at|from|near|outside|inside|to|via)\s+(?:the\s+|an?\s+)?$", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:supposed\s+to|due\s+to|meant\s+to|was\s+to\s+have|were\s+to\s+have|should\s+have|deadline|had\s+to\s+be|scheduled\s+to)\b", re.IGNORECASE)
 # "agreed to extend the final handover to June 20": a deadline moved to a new day
@@ -101,6 +107,8 @@ AGREED_THEN_DAY = re.compile(r"\b(?:agreed|pledged|committed|promised|undertook|
 DEAL_MADE_ON = re.compile(r"\b(?:agreement|deal|accord|truce|ceasefire|cease-fire|pact|memorandum|declaration)\s+"
                           r"(?:(?:was|were|that\s+was)\s+)?(?:reached|signed|struck|agreed|concluded|sealed|brokered)\s+"
                           r"(?:(?!to\b|by\b)[\w.,'’-]+\s+){0,5}?(?:on|in)\s+$", re.IGNORECASE)
+# "the statement that ended the war, signed by the leaders of the three countries on 10 November 2020, ...": its day
+SIGNED_ON = re.compile(r"\b(?:signed|reached|struck|sealed|concluded|brokered|initialled)\s+(?:(?!to\b)[\w.,'’-]+\s+){0,10}?(?:on|in)\s+$", re.IGNORECASE)
 # "to hand over its weapons between Sept. 15 and Dec. 31": a duty carried out over a span is due on its last day
 BETWEEN_DATES = re.compile(r"\bbetween\s+(?:[\w.,]+\s+){1,3}and\s+$", re.IGNORECASE)
 NOT_COMMITMENT = re.compile(r"\b(?:wants?|wanted|demand(?:s|ed)?|urg(?:e|es|ed)|think|believe|hopes?|hoped|if|unless|whether|would\s+like|asked|insist(?:s|ed)?\s+on|refused|declined"
@@ -218,7 +226,7 @@ def _parties_of(ctx: Context, start: int, end: int) -> tuple[list[str], list[str
             continue
         if LOCATED.search(ctx.text, max(0, m.start - 12), m.start):
             continue  # "reached in Switzerland": a place, not a party
-        if MEDIATOR.match(ctx.text, m.end) or MEDIATED_BY.search(ctx.text, max(0, m.start - 40), m.start):
+        if MEDIATOR.match(ctx.text, m.end) or MEDIATED_BY.search(ctx.text, max(0, m.start - 70), m.start):
             continue  # "through Egyptian mediators", "brokered by Qatar": a go-between, not a party
         for actor in m.actors:
             party = ctx.party_of(actor)
@@ -232,6 +240,27 @@ def _date_in(ctx: Context, start: int, end: int) -> dt.date | None:
     dates = ctx.dates(start, end, future=False)
     days = [d for d in dates if d.kind == "day"]
     return days[0].first if days else None
+
+
+# "starting March 14", "from Saturday", "by March 10": a day the decision's duty is timed by, not its own
+DUTY_DAY_BEFORE = re.compile(r"\b(?:starting|start|from|beginning|until|till|by|before|after|no\s+later\s+than|within)\s+(?:on\s+)?$", re.IGNORECASE)
+# a line holding only a date, over the entry it heads (a chronology: "March 11\nGhani signs a decree ...")
+DATE_LINE = re.compile(r"(?:^|\n)[ \t]*(?P<line>[^\n]{3,40}?)[ \t]*(?:[—–-][ \t]*)?\n[ \t\n]*$")
+
+
+def _decision_day(ctx: Context, start: int, end: int) -> dt.date | None:
+    """The day a decision told in ``start:end`` was made: the sentence's first day that does not time
+    the duty ("ordering 1,500 freed from March 14"), else the date heading its entry in a chronology."""
+    for d in ctx.dates(start, end, future=False):
+        if d.kind == "day" and not DUTY_DAY_BEFORE.search(ctx.text, max(start, d.start - 25), d.start):
+            return d.first
+    m = DATE_LINE.search(ctx.text, max(0, start - 60), start)
+    if m is not None:
+        heads = ctx.dates(m.start("line"), m.end("line"), future=False)
+        if len(heads) == 1 and heads[0].kind == "day" and not ctx.text[m.start("line") : m.end("line")].replace(
+                ctx.text[heads[0].start : heads[0].end], "").strip(" \t,.:—–-"):
+            return heads[0].first
+    return None
 
 
 def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Agr | None:
@@ -544,6 +573,42 @@ def _top_party(ctx: Context, kinds: tuple[str, ...]) -> str | None:
     return max(set(parties), key=lambda p: (parties.count(p), -parties.index(p)))
 
 
+# after a subject: its verb ("X and Y were to free ...", "X and Y exchanged ...")
+SUBJECT_VERB = re.compile(r"\s+(?:[a-z]+ly\s+|also\s+|then\s+)?(?:were|are|was|is|would|will|shall|must|had|have|has|agreed|pledged|committed|undertook|exchanged|freed|released|signed)\b")
+
+
+def _pair_before(ctx: Context, pos: int) -> list[str]:
+    """The two parties of the last subject "X and Y" in the sentence before ``pos`` or in its own up to it."""
+    s_start = ctx.layout.sentence_of(pos)[0]
+    floor = ctx.layout.sentence_of(max(0, s_start - 2))[0]
+    for m in reversed(ctx.mentions_in(floor, pos)):
+        if m.kind in ("pronoun", "sides") or ctx.in_quote(m.start) or not SUBJECT_VERB.match(ctx.text, m.end):
+            continue
+        parts = ctx.coordinated(m, floor)
+        pair = list(dict.fromkeys(p for part in parts for a, _ in ctx.actors_of(part, part.start) if (p := ctx.party_of(a))))
+        if len(parts) == 2 and len(pair) == 2:
+            return pair
+    return []
+
+
+def _facing_sides(ctx: Context, parties: list[str], pos: int) -> list[str]:
+    """'The two sides' of a deal more than two signed (a summit with its mediators): the pair the sentence
+    before named as a subject ("X and Y were to free ... The two sides were also to ..."), else the two of
+    the deal's parties the text does not name as go-betweens, else the two sides of the conflict the text
+    follows, else all."""
+    from loaders.extract.terms import _broker
+
+    pair = _pair_before(ctx, pos)
+    if pair:
+        return pair
+    sides = [p for p in parties if not _broker(ctx, p)]
+    if len(sides) == 2:
+        return sides
+    first = _top_party(ctx, ("government",)) or _top_party(ctx, ("state",))
+    other = ctx.opponent(first, pos) if first else None
+    return [first, other] if first and other and first != other else parties
+
+
 PHRASE_END = re.compile(r"(?<!\d),|,(?!\d{3})|;|\s+(?:that|which|who)\s")  # "5,000" is one figure, not two phrases
 
 
@@ -700,17 +765,20 @@ def _future_dates(ctx: Context, start: int, end: int) -> list[Any]:
     return ctx.memo[key]  # type: ignore[return-value]
 
 
-def _deadline(ctx: Context, start: int, end: int, obligation: bool = False) -> dt.date | None:
+def _deadline(ctx: Context, start: int, end: int, obligation: bool = False, made: dt.date | None = None) -> dt.date | None:
     """'by March 10'; in an obligation ("were to start talks on March 10", "starting Aug. 3") any such date.
     A duty told in the past ("Armenia was to hand back the district by Nov. 20", in January) has a day
-    without a year in the year before, where it is past."""
+    without a year in the year before, where it is past, unless that falls before the deal was ``made``
+    (a December deal whose sides "were to pull back by the end of March": the March after it)."""
     for d in _future_dates(ctx, start, end):
         if d.first > ctx.doc.published and PAST_DUTY.search(ctx.text, max(ctx.layout.sentence_of(d.start)[0], d.start - 120), d.start):
-            d = next((p for p in ctx.dates(d.start, d.end, future=False) if p.start == d.start), d)
+            past = next((p for p in ctx.dates(d.start, d.end, future=False) if p.start == d.start), d)
+            d = past if made is None or past.last >= made else d
         if (BY_DATE.search(ctx.text, max(start, d.start - 25), d.start) or (obligation and MOVED_TO.search(ctx.text, max(start, d.start - 60), d.start))
                 or obligation and BETWEEN_DATES.search(ctx.text, max(start, d.start - 30), d.start)):
             return d.last
         if (DATES_THE_DEAL.match(ctx.text, d.end) or DEAL_MADE_ON.search(ctx.text, max(0, d.start - 80), d.start)
+                or SIGNED_ON.search(ctx.text, max(0, d.start - 100), d.start)
                 or AGREED_THEN_DAY.search(ctx.text, max(start, d.start - 80), d.start) and re.match(r"\s+to\s+[a-z]", ctx.text[d.end : d.end + 20])):
             continue  # "on July 23, when the two sides agreed to ...", "agreed at talks on May 16 to ...": the deal's day
         if (obligation and d.kind == "day" and (re.search(r"\b(?:on|starting|from|beginning)\s+$", ctx.text[max(start, d.start - 12) : d.start])
@@ -785,14 +853,14 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
     text = ctx.text
     made: list[Commitment] = []
     actions = _action_pattern(ctx)
-    deadline = (_deadline(ctx, start, end, obligation=True) or _within(ctx, start, end, agr.date if agr else None)
+    deadline = (_deadline(ctx, start, end, obligation=True, made=agr.date if agr else None) or _within(ctx, start, end, agr.date if agr else None)
                 or _over_days(ctx, start, end))
     hits = list(actions.finditer(text, start, end))
     whole = deadline
     segments = _duty_clauses(text, start, end)
 
     def clause_deadline(a: int, b: int, spread: bool = True) -> dt.date | None:
-        return (_deadline(ctx, a, b, obligation=True) or _within(ctx, a, b, agr.date if agr else None)
+        return (_deadline(ctx, a, b, obligation=True, made=agr.date if agr else None) or _within(ctx, a, b, agr.date if agr else None)
                 or (_over_days(ctx, a, b) if spread else None))
 
     def own_deadline(pos: int, action: str = "other", spread: bool = True) -> dt.date | None:
@@ -838,7 +906,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             pass
         if split is not None and len(segments) < 2:
             b = start + split.end()
-            own = _deadline(ctx, b, end, obligation=True) or _within(ctx, b, end, agr.date if agr else None)
+            own = _deadline(ctx, b, end, obligation=True, made=agr.date if agr else None) or _within(ctx, b, end, agr.date if agr else None)
         # "is to disarm its 5,221 remaining fighters", "will send a force of 1,960 troops": the people counted
         fp = _figure_people(ctx, start + om.end("a"), p_end)
         figure = fp[0] if fp is not None and fp[0].value and not re.search(r"[$€£]\s*$", text[max(0, fp[0].start - 2) : fp[0].start]) else None
@@ -846,6 +914,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         obligors_other: list[str] = []
         if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
             obligors_other = [p for p in agr.parties]
+            if len(obligors_other) > 2 and re.search(r"\b(?:two|both)\b", text[subj.start : subj.end], re.IGNORECASE):
+                obligors_other = _facing_sides(ctx, obligors_other, start + om.start())
         else:
             for part in parts:
                 for actor, _ in ctx.actors_of(part, part.start):
@@ -879,7 +949,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         # what the other side owes in return is not spread "over four days" with it
         recip_deadline = own_deadline(am.start(), action, spread=False) if deadline is not None else None
         before = text[max(start, am.start() - 60) : am.start()]
-        modal = re.search(MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
+        # "The warring parties first agreed to ...", "Kabul later pledged to ...": an adverb between the subject and its duty
+        modal = re.search(r"(?:\b" + SUBJECT_ADVERB + r"\s+)?" + MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
         if not modal and not passive:
             lead = NOMINAL_TRUCE.search(text, max(start, am.start() - 80), am.start()) if action == "ceasefire" else None
@@ -940,6 +1011,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         obligors = []
         if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
             obligors = list(dict.fromkeys(p for p in (ctx.party_of(a) for a in agr.signatories) if p)) or list(agr.parties)
+            if len(obligors) > 2 and re.search(r"\b(?:two|both)\b", text[subj.start : subj.end], re.IGNORECASE):
+                obligors = _facing_sides(ctx, obligors, am.start())
         for part in ctx.coordinated(subj, start) if not obligors else ():
             for a, _ in ctx.actors_of(part, part.start):
                 o = ctx.party_of(a)
@@ -1024,8 +1097,9 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         elif action == "withdraw":
             obj_m = re.match(r"\s+(?:(?:its|their|all|the|foreign|remaining|\w+)\s+){0,3}(?:forces|troops|soldiers)", text[am.end() : end])
             obj = obj_m.group(0).strip() if obj_m else "forces"
-            made.append(_make(ctx, state, agr, obligor, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
-                              counterparty=_other(ctx, agr, obligor)))
+            for ob in obligors:
+                made.append(_make(ctx, state, agr, ob, action, obj, None, None, deadline, (ev_start, am.end() + (obj_m.end() if obj_m else 0)), rule,
+                                  counterparty=_other(ctx, agr, ob)))
     return made
 
 
@@ -1081,7 +1155,7 @@ _STOP_FIGHTING = re.compile(
     r"|cease\s+fire\b",
     re.IGNORECASE)
 _MEET = re.compile(
-    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join|continue|continuing)\s+(?:into\s+)?(?:[\w-]+\s+){0,3}?(?:talks|negotiations|dialogue)\b"
+    r"(?:open|opening|begin|beginning|start|starting|resume|resuming|hold|holding|enter|entering|launch|join|continue|continuing)\s+(?:into\s+)?(?:[\w-]+\s+){0,4}?(?:talks|negotiations|dialogue)\b"
     r"|(?:reconvene|reconvening|convene|convening)\b(?!\s+(?:a|an|the|its|their)\s)|(?:speak|talk)\s+again\b"
     r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
     r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b"
@@ -1334,7 +1408,7 @@ def _ordered(ctx: Context, state: _State, s_start: int, s_end: int) -> list[Comm
             # a decree signed in an earlier sentence bears that sentence's date
             date = _date_in(ctx, subj.end, ctx.layout.sentence_of(subj.start)[1]) or ctx.doc.published  # type: ignore[union-attr]
         else:
-            date = _date_in(ctx, s_start, s_end) or ctx.doc.published
+            date = _decision_day(ctx, s_start, s_end) or ctx.doc.published
         ev_start = max(subj.start, s_start + len(text[s_start:s_end]) - len(text[s_start:s_end].lstrip()))  # type: ignore[union-attr]
         agr = _Agr("decision", (decider,), (decider,), date, "", ev_start, end, True)
         state.agreements.setdefault(agr.id, agr)
@@ -1393,7 +1467,8 @@ def _decree_maker(ctx: Context, s_start: int, pos: int, last: bool = False):
         if who is not None and who.actor and not ctx.in_quote(who.start):
             found.append(who)
     for who in ctx.mentions_in(s_start, pos):
-        if (who.kind in ("person", "party", "descriptor", "metonym", "post") and who.actor and not ctx.in_quote(who.start)
+        if (who.kind in ("person", "party", "descriptor", "metonym", "post", "pronoun") and (who.actor or who.kind == "pronoun")
+                and not ctx.in_quote(who.start)
                 and (SIGNED_DECREE.match(text, who.end) or OWN_DECREE.match(text, who.end)
                      or DECREE_SIGNED.match(text, who.end) and DECREE_BEFORE.search(text, max(s_start, who.start - 12), who.start))):
             found.append(who)
@@ -1504,7 +1579,7 @@ def _commits_to(ctx: Context, state: _State, s_start: int, s_end: int) -> list[C
         agr = state.current
         # the duty's own clause times it: "..., and for the United States to leave within 14 months" times the next one
         own_end = _own_clause_end(text, vp_start, s_end)
-        deadline = _within(ctx, vp_start, own_end, agr.date if agr else None) or _deadline(ctx, vp_start, own_end, obligation=True)
+        deadline = _within(ctx, vp_start, own_end, agr.date if agr else None) or _deadline(ctx, vp_start, own_end, obligation=True, made=agr.date if agr else None)
         if action == "ceasefire":
             deadline = _truce_start(ctx, agr, vp_start, min(s_end, vp_start + 160)) or deadline
         # "obliges Kabul to release up to 5,000 insurgents": the figure and whose people they are
@@ -1567,7 +1642,7 @@ def _bound_group(ctx: Context, state: _State, pos: int) -> tuple[list[str], int]
     if m is None or agr is None or agr.kind != "agreement":
         return None
     count = re.search(r"\b(?:both|two|three)\b", m.group(0), re.IGNORECASE)
-    parties = _group_parties(ctx, count.group(0) if count else None, list(agr.parties))
+    parties = _group_parties(ctx, count.group(0) if count else None, list(agr.parties), pos)
     return (parties, m.end()) if parties else None
 
 

@@ -200,9 +200,16 @@ class Context:
         """A subject and the ones coordinated before it: "X and Y said"."""
         found = [m]
         cur = m
+        # "A, B and C" is one subject; in "A and B, C and D" the comma closes the pair before, "C and D"
+        joined = 0  # how many were found when the first comma was passed
         while True:
             before = self.doc.text[max(floor, cur.start - 12) : cur.start]
-            if not re.search(r"\band\s+(?:[Tt]he\s+)?$", before) and not (len(found) > 1 and re.search(r",\s+(?:[Tt]he\s+)?$", before)):
+            if re.search(r"\band\s+(?:[Tt]he\s+)?$", before):
+                if joined:
+                    return found[len(found) - joined :]
+            elif len(found) > 1 and re.search(r",\s+(?:[Tt]he\s+)?$", before):
+                joined = joined or len(found)
+            else:
                 break
             prev = [p for p in self.mentions_in(floor, cur.start) if re.fullmatch(r"\s*(?:,\s*)?(?:and\s+)?(?:[Tt]he\s+)?", self.doc.text[p.end : cur.start])]
             if not prev or re.search(r"\b(?:by|of|to|for|from|with)\s+(?:the\s+)?$", self.doc.text[max(floor, prev[-1].start - 9) : prev[-1].start]):

@@ -265,11 +265,11 @@ def _subjects(ctx: Context, s_start: int, pos: int, deal_parties: list[str], las
     if sides:
         if re.search(r"governments|states|countries|nations|powers", sides.group(0)) and any(ctx.kind_of(p) == "armed_movement" for p in deal_parties):
             return None  # "the two governments" of a deal with a movement: not its parties
-        parties = _group_parties(ctx, sides.group("count"), deal_parties)
+        parties = _group_parties(ctx, sides.group("count"), deal_parties, sides.start())
         return (parties, sides.start(), "sides") if parties else None
     bare = BARE_SIDES.match(text, head_end, pos) if gap else None
     if bare and CLAUSE_OPEN.search(text[s_start:head_end]):
-        parties = _group_parties(ctx, bare.group("count"), deal_parties)
+        parties = _group_parties(ctx, bare.group("count"), deal_parties, bare.start())
         return (parties, bare.start("count"), "sides") if parties else None
     armed = ARMED_OF.search(text, max(s_start, head_end - 60), head_end)
     if armed:
@@ -294,7 +294,7 @@ def _subjects(ctx: Context, s_start: int, pos: int, deal_parties: list[str], las
             return list(last), m.start, "pronoun"
         return None
     if m.kind == "sides":
-        parties = _group_parties(ctx, "both", deal_parties)
+        parties = _group_parties(ctx, "both", deal_parties, m.start)
         return (parties, m.start, "sides") if parties else None
     group = ctx.coordinated(m, s_start)
     obligors: list[str] = []
@@ -312,10 +312,10 @@ def _subjects(ctx: Context, s_start: int, pos: int, deal_parties: list[str], las
     return obligors, group[0].start, "person" if all(g.kind in ("person", "post") for g in group) else "party"
 
 
-def _group_parties(ctx: Context, count: str | None, deal_parties: list[str]) -> list[str]:
+def _group_parties(ctx: Context, count: str | None, deal_parties: list[str], pos: int) -> list[str]:
     """The deal's parties a group subject stands for: all of them when the group says no number or the
     number fits; "the two sides" of a deal that a third party (a mediator, a guarantor) also signed are
-    the two that face each other."""
+    the two that face each other (:func:`loaders.extract.commitments._facing_sides`)."""
     size = GROUP_SIZE.get(count.lower().split()[-1]) if count else None
     if len(deal_parties) < 2 or (size is None and len(deal_parties) == 2) or size == len(deal_parties):
         return list(deal_parties) if len(deal_parties) >= 2 else []
@@ -323,7 +323,9 @@ def _group_parties(ctx: Context, count: str | None, deal_parties: list[str]) -> 
         return list(deal_parties) if "<sides>" not in deal_parties else []
     if size != 2:
         return []
-    sides = [p for p in deal_parties if not _broker(ctx, p)]
+    from loaders.extract.commitments import _facing_sides
+
+    sides = _facing_sides(ctx, deal_parties, pos)
     return sides if len(sides) == 2 else []
 
 
@@ -335,7 +337,7 @@ def _broker(ctx: Context, party: str) -> bool:
     for m in ctx.mentions:
         if ctx.party_of(m.actor) != party or m.kind in ("pronoun", "sides"):
             continue
-        if (MEDIATOR.match(text, m.end) or MEDIATED_BY.search(text, max(0, m.start - 40), m.start)
+        if (MEDIATOR.match(text, m.end) or MEDIATED_BY.search(text, max(0, m.start - 70), m.start)
                 or re.match(r"-(?:brokered|mediated|hosted)\b", text[m.end : m.end + 10])):
             return True
     return False
@@ -466,7 +468,7 @@ def read_terms(ctx: Context, state: Any, with_commitments: set[str]) -> None:
 
             def timed_and_counted() -> tuple[Any, Any]:
                 if not read:
-                    deadline = _deadline(ctx, vp, end, obligation=True) or _within(ctx, vp, end, agr.date) or _time_allowed(ctx, vp, agr.date)
+                    deadline = _deadline(ctx, vp, end, obligation=True, made=agr.date) or _within(ctx, vp, end, agr.date) or _time_allowed(ctx, vp, agr.date)
                     if kind == "ceasefire":
                         deadline = _truce_start(ctx, agr, vp, end) or deadline
                     # what the other side gives "in return for ..." is not counted in this duty
