@@ -75,6 +75,8 @@ ANAPHOR = re.compile(r"\s+of\s+(?:them|those|these)", re.IGNORECASE)
 LATEST = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:latest|last|most\s+recent|new|newest)\s+(?:group|batch|contingent|release|tranche)\s+(?:of\s+[\w\s-]{1,30}?\s+)?(?:(?:was|were|had\s+been)\s+)?$")
 # a batch, not a total, in the perfect tense: "has freed another 98"
 BATCH_MARK = re.compile(r"\b(?:another|a\s+further|an\s+additional|a\s+new\s+batch\s+of|a\s+fresh\s+batch\s+of)\s+$", re.IGNORECASE)
+# "The Houthis, for their part, let go 19": the subject's side of the batch just told
+FOR_ITS_PART = re.compile(r",\s+(?:for\s+(?:its|their|his|her)\s+part|in\s+(?:return|turn|exchange))\s*,", re.IGNORECASE)
 CONTINUES = re.compile(r"\s*(?:In\s+return|In\s+exchange|In\s+turn|At\s+the\s+same\s+time|The\s+same\s+day|That\s+same\s+day|Meanwhile|For\s+its\s+part)\b,?", re.IGNORECASE)
 # "861 of the 1,000 captives", "more than 900 of the 1,000": a part of the whole a deal frees
 OF_ALL = re.compile(r"\s+of\s+the\s+(?:(?:about|some|nearly|roughly)\s+)?\d[\d,]*\b")
@@ -634,7 +636,7 @@ def _previous_day(ctx: Context, found: list[Release], v_start: int) -> dt.date |
     """The day of a batch the previous sentence of the paragraph dated, when this
     sentence opens by continuing it ("In return, ...", "Meanwhile, ...")."""
     s_start, _ = ctx.layout.sentence_of(v_start)
-    if not found or not CONTINUES.match(ctx.text, s_start, v_start):
+    if not found or not (CONTINUES.match(ctx.text, s_start, v_start) or FOR_ITS_PART.search(ctx.text, s_start, v_start)):
         return None
     p_start = ctx.layout.paragraph_of(s_start)[0]
     last = found[-1]
@@ -643,8 +645,22 @@ def _previous_day(ctx: Context, found: list[Release], v_start: int) -> dt.date |
     return last.date_from
 
 
-# "that evening", "on the same day", "hours later": a time told by the sentences before
-SAME_TIME = re.compile(r"\b(?:(?:on\s+)?the\s+same\s+(?:day|evening|afternoon|morning|night)|that\s+(?:same\s+)?(?:day|evening|afternoon|morning|night)|hours\s+later|later\s+(?:that|the\s+same)\s+day)\b", re.IGNORECASE)
+# "that evening", "on the same day", "hours later", "on the final day" (of the event just told): a time told by the sentences before
+SAME_TIME = re.compile(r"\b(?:(?:on\s+)?the\s+(?:same|final|last|closing)\s+(?:day|evening|afternoon|morning|night)|that\s+(?:same\s+)?(?:day|evening|afternoon|morning|night)|hours\s+later|later\s+(?:that|the\s+same)\s+day)\b", re.IGNORECASE)
+
+
+# "Over three days the Houthis released 181": a batch spread over the days up to the last one told
+OVER_DAYS = re.compile(r"\b(?:over|across|during)\s+(?:the\s+)?(?:past\s+|last\s+)?(?P<n>two|three|four|five|six|seven|[2-9]|1[0-4])\s+days\b", re.IGNORECASE)
+DAY_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _over_days(ctx: Context, c_start: int, c_end: int) -> int | None:
+    """How many days "over three days" in the clause spreads a batch across."""
+    m = OVER_DAYS.search(ctx.text, c_start, c_end)
+    if m is None:
+        return None
+    n = m.group("n").lower()
+    return DAY_COUNTS[n] if n in DAY_COUNTS else int(n)
 
 
 def _context_day(ctx: Context, v_start: int) -> dt.date | None:
@@ -656,7 +672,7 @@ def _context_day(ctx: Context, v_start: int) -> dt.date | None:
     p_start = ctx.layout.paragraph_of(s_start)[0]
     key = f"same-time:{s_start}"
     if key not in ctx.memo:
-        ctx.memo[key] = SAME_TIME.search(ctx.text, s_start, s_end) is not None  # once per sentence
+        ctx.memo[key] = (SAME_TIME.search(ctx.text, s_start, s_end) or OVER_DAYS.search(ctx.text, s_start, s_end)) is not None  # once per sentence
     if ctx.memo[key]:
         p_start = max(0, s_start - 1500)
     p_start = max(p_start, s_start - 3000)  # a very long paragraph: its last sentences only
@@ -1057,6 +1073,8 @@ def find_releases(ctx: Context) -> list[Release]:
             date_from = date_to = prev
         elif lead_day is not None and not began and v_start > _lead_end(ctx):
             date_from = date_to = lead_day  # details of the event the lead dates ("Russia and Ukraine exchanged ... on Saturday")
+        if date_from is not None and date_from == date_to and not cumulative and (days := _over_days(ctx, c_start, c_end)):
+            date_from = date_to - dt.timedelta(days=days - 1)  # "over three days": up to the day told, from two days before
         if began and figure is None:
             count, qualifier = None, "vague"
         elif began:
