@@ -68,3 +68,11 @@ def test_day_words_count_from_the_day_told_before(text: str, words: str, day: dt
     at = text.index(words)
     found = [d for d in find_dates(text, MONDAY) if d.start == at]
     assert [(d.first, d.last) for d in found] == [(day, day)]
+
+
+def test_extract_dates_day_before_may_is_the_month() -> None:
+    from loaders.extract.dates import find_dates
+
+    found = find_dates("It was the first swap since 2 May, when each side freed 12.", dt.date(2023, 6, 14))
+    assert [(d.kind, d.first) for d in found] == [("day", dt.date(2023, 5, 2))]
+    assert find_dates("Of the prisoners, 2 may be freed later.", dt.date(2023, 6, 14)) == []

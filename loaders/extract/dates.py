@@ -158,8 +158,8 @@ def find_dates(text: str, published: dt.date, start: int = 0, end: int | None = 
         elif m.group("dm"):
             month = MONTHS[m.group("dmm").rstrip(".").lower()]
             year = int(m.group("dmy")) if m.group("dmy") else None
-            if m.group("dmm").lower() == "may" and not year:
-                first = last = None
+            if m.group("dmm") == "may" and not year:
+                first = last = None  # "the 2 may ...": a verb; "since 2 May," is the month
             else:
                 first = last = _month_day(month, int(m.group("dmd")), year, published, fut)
         elif m.group("od") or m.group("mo"):

@@ -144,9 +144,14 @@ _PEOPLE_WORDS: dict[int, frozenset[str]] = {}
 def _since_in(ctx: Context, start: int, end: int) -> re.Match[str] | None:
     """The first "since April" in text[start:end] that dates a release, not a detention."""
     for m in SINCE.finditer(ctx.text, start, end):
-        if not _held_since(ctx, m.start()):
+        if not _held_since(ctx, m.start()) and not WHEN_AFTER.match(ctx.text, m.end()):
             return m
     return None
+
+
+# "the first swap since 8 January, when each side released 50": the day of that earlier batch, no running total
+WHEN_AFTER = re.compile(r"\s*,\s+when\b")
+WHEN_BEFORE = re.compile(r",\s+when\s+[^,;.]{0,60}$")
 
 
 def _period_before(ctx: Context, at: int, clause_start: int) -> re.Match[str] | None:
@@ -477,7 +482,8 @@ def _release_dates(ctx: Context, c_start: int, c_end: int, v_start: int):
         before = text[max(0, d.start - 30) : d.start]
         if re.match(r"\s*(?:,\s*\d{4}\s*)?(?:deal|agreement|accord|pact|decree|truce|ceasefire)", after, re.IGNORECASE):
             continue
-        if re.search(r"(?:deal|agreement|accord|pact|decree|signed)\s+(?:\w+\s+){0,3}(?:on\s+)?$|\b(?:since|until|by|before)\s+$", before, re.IGNORECASE):
+        if re.search(r"(?:deal|agreement|accord|pact|decree|signed)\s+(?:\w+\s+){0,3}(?:on\s+)?$|\b(?:since|until|by|before)\s+$", before, re.IGNORECASE) \
+                and not (d.end < v_start and re.search(r"\bsince\s+$", before, re.IGNORECASE) and WHEN_AFTER.match(text, d.end)):
             continue
         if SIGNED_ON.search(text, max(c_start, d.start - 90), d.start):
             continue  # "the agreement it signed with the United States in Doha on 29 February": the deal's day
@@ -767,7 +773,7 @@ ONE_TITLED = re.compile(r"\s+(?:(?:the|a|an|its|their)\s+)?(?:[A-Z][\w'’-]*\s+
 # "freed her", "released him": one person the text named before
 ONE_PRONOUN = re.compile(r"\s+(?:him|her)\b(?!\s+(?:own|family|husband|wife|son|daughter|brother|sister)\b)")
 # the words that may follow the people a release verb names: "released Ana Ruiz on Monday"
-_AFTER_NAMES = "on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following"
+_AFTER_NAMES = "on|at|in|from|after|to|last|this|earlier|as|who|under|before|into|following|near|outside|during|via"
 ONE_NAMED = re.compile(
     r"\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?(?P<name>[A-Z][a-z][\w’'-]*(?:\s+(?:de\s+|van\s+|al-)?[A-Z][a-z][\w’'-]*){1,2})"
     rf"(?=\s*(?:[,.;]|$)|\s+(?:and|{_AFTER_NAMES})\b)"
@@ -792,12 +798,21 @@ def _one_person(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int]
     return Figure(start, start, 1, "exact"), m.end(), m.end()
 
 
+# words that may describe the first person named: "freed (the) Australian economist Sean Turnell, ..."
+PEOPLE_LEAD = re.compile(r"\s*(?:(?:the|a|an)\s+)?(?:(?!(?:and|or|of|to|on|in|at|by|from|with|was|were|is|are|has|have|had|been|be|who|which|that)\b)[A-Za-z][\w'’-]*\s+){0,4}?")
+
+
+# what may follow a bare figure that is the object of a release verb: "freed 55 on Sunday", "released 50."
+BARE_OBJECT_END = re.compile(r"\s*(?:[.;]|,(?!\d)|$)|\s+(?:on|last|this|earlier|each|apiece|in\s+(?:return|exchange|turn|all|total)|over\s+the|more|so\s+far|since|from\s+(?:its|their)\s+(?:jails|prisons|custody))\b")
+YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
+
+
 def _named_people(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int] | None:
     """Several people named as the object of a release verb, counted: "freed Evan Gershkovich, Paul
     Whelan and Alsu Kurmasheva", "released Swedish diplomat Johan Floderus and Saeed Azizi"."""
     text = ctx.text
     people = [m for m in ctx.mentions_in(v_end, limit) if m.kind == "person"]
-    if not people or text[v_end : people[0].start].strip():
+    if not people or not PEOPLE_LEAD.fullmatch(text, v_end, people[0].start):
         return None
     count, end = 1, people[0].end
     for m in people[1:]:
@@ -806,7 +821,7 @@ def _named_people(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, in
         count, end = count + 1, m.end
     if count < 2 or not NAMES_END.match(text[end:limit]):
         return None
-    start = people[0].start
+    start = v_end + len(text[v_end : people[0].start]) - len(text[v_end : people[0].start].lstrip())  # with the words describing them
     return Figure(start, start, count, "exact"), end, end
 
 
@@ -902,6 +917,10 @@ def find_releases(ctx: Context) -> list[Release]:
                 if hit is None and not figs and form in ONE_VERBS | {"let", "lets", "set", "sets"}:
                     hit = (_named_people(ctx, v_end, split_end if split_end > v_end else limit)
                            or _one_person(ctx, v_end, split_end if split_end > v_end else limit))
+            if hit is None and not passive and figs and BARE_OBJECT_END.match(text, figs[0].end) and _good_figure(ctx, figs[0]) \
+                    and figs[0].value is not None and not YEAR_LIKE.fullmatch(text, figs[0].start, figs[0].end):
+                # "each side released 50.", "the Taliban freed 55 on Sunday": a bare figure as the object
+                hit = (figs[0], figs[0].end, figs[0].end)
             if hit:
                 figure, _, noun_end = hit
             elif passive:
@@ -1028,6 +1047,10 @@ def find_releases(ctx: Context) -> list[Release]:
                        if figure is not None and SAME_PERIOD.match(text, noun_end, c_end) else None)
         cumulative = cumulative or same_period is not None
         dates = _release_dates(ctx, c_start, c_end, v_start)
+        if not dates and not cumulative and (when := WHEN_BEFORE.search(text, max(0, v_start - 90), v_start)):
+            # "the first swap since 8 January, when each side released 50": the day the "when" clause hangs on
+            dates = [d for d in ctx.dates(when.start() - 40 if when.start() >= 40 else 0, when.start(), future=False)
+                     if d.kind == "day" and d.end == when.start()]
         if not dates and not cumulative:  # a running total is not dated by a batch earlier in the sentence
             dates = _sentence_dates(ctx, v_start)
         if not dates and not cumulative and figure is not None and not passive:
