@@ -425,6 +425,68 @@ def _unaffiliated(ctx: Context, start: int, end: int) -> bool:
     return bool(_groups(ctx)[1].search(ctx.text, start, end))
 
 
+# "50 people jailed over last year's anti-government protests": people held for dissent, of no side
+HELD_FOR_DISSENT = re.compile(r"\s+(?:who\s+(?:were|had\s+been|have\s+been)\s+)?(?:jailed|held|detained|arrested|imprisoned|convicted|sentenced)\s+"
+                              r"(?:over|for|during|after|in|since)\s+[^,.;]{0,60}?\b(?:protests?|demonstrations?|unrest|dissent|riots?|uprising|criticism\s+of)\b",
+                              re.IGNORECASE)
+# "freed Ariel Sigler, a dissident who ...": one person described in an aside
+APPOSED_ONE = re.compile(r"\s*,\s+(?:a|an|the)\s+(?:[\w'’-]+\s+){0,3}?(?P<noun>[a-z][\w-]+)\b")
+
+
+def _described_unaffiliated(ctx: Context, end: int, limit: int) -> bool:
+    """Are the people just named described after them as of no party ("people jailed over the protests",
+    ", a dissident who ...")?"""
+    if HELD_FOR_DISSENT.match(ctx.text, end, limit):
+        return True
+    m = APPOSED_ONE.match(ctx.text, end, limit)
+    return m is not None and bool(_groups(ctx)[1].fullmatch(m.group("noun") + "s"))
+
+
+# "X walked out of Kondengui prison", "X was freed from prison", "X was released from Evin jail"
+ONE_SUBJECT_AUX = re.compile(r"\s*(?:,[^,]{1,80},\s*)?(?:(?:was|has\s+been|had\s+been|is)\s+)?(?:(?:finally|also|then)\s+)?$")
+
+
+def _one_from_prison(ctx: Context, c_start: int, v_start: int, v_end: int, c_end: int, exit_verb: bool) -> tuple[Figure, str] | None:
+    """People named as the subject, let out of a prison ("Opposition leader X walked out of Y prison on
+    Saturday", "X and Y were freed from prison"): (a figure of how many at the first name, the keeper: the
+    prison's country, else the state or government the text names most); None when the subject is no person
+    or no prison is named."""
+    c_start = min(c_start, ctx.layout.sentence_of(v_start)[0])  # "A and B walked out of ...": the clause may start at B
+    people = [m for m in ctx.mentions_in(c_start, v_start) if m.kind == "person" and not ctx.in_quote(m.start)]
+    if not people or not ONE_SUBJECT_AUX.fullmatch(ctx.text, people[-1].end, v_start):
+        return None
+    if not exit_verb and not re.match(r"\s+from\b" + PRISON_AFTER.pattern, ctx.text[v_end:c_end], re.IGNORECASE):
+        return None
+    named = [m for m in ctx.coordinated(people[-1], c_start) if m.kind == "person"]  # "A and B were freed from ..."
+    if any(m.kind == "person" and m.start < named[0].start for m in people) and re.search(r"\band\b", ctx.text[people[0].end : named[0].start]):
+        return None  # "A and his adviser B were freed": a pair not read as one
+    keeper = (_custody_party(ctx, v_end, c_end) or _demonym_state(ctx, max(c_start, named[0].start - 40), named[0].start)
+              or _top_kind(ctx, "government") or _top_kind(ctx, "state"))
+    return (Figure(named[0].start, named[0].start, len(named), "exact"), keeper) if keeper else None
+
+
+def _demonym_state(ctx: Context, start: int, end: int) -> str | None:
+    """The state or government of the national adjective in text[start:end] ("Cameroonian opposition leader")."""
+    country = _demonym_country(ctx, ctx.text[start:end])
+    for kind in ("government", "state"):
+        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind] if country else []
+        if options:
+            return options[0]
+    return None
+
+
+PART_OF = re.compile(r"(?:^|(?<=\s))(?P<n>[\w,-]+)\s+(?:more\s+)?of\s+(?:the|these|those|its|their|all)\s+$")
+
+
+def _part_of(ctx: Context, figure: Figure, floor: int) -> Figure | None:
+    """'Three of the 17 missionaries': the figure of the part before the whole, if there is one."""
+    m = PART_OF.search(ctx.text, max(floor, figure.start - 30), figure.start)
+    if m is None:
+        return None
+    found = [f for f in ctx.numbers.find(ctx.text, m.start("n"), m.end("n")) if f.value is not None]
+    return found[0] if found and found[0].end == m.end("n") and found[0].value < (figure.value or 0) else None
+
+
 def _top_kind(ctx: Context, kind: str) -> str | None:
     starts, parties = ctx.parties_by_kind((kind,))
     if not parties:
@@ -921,6 +983,8 @@ def find_releases(ctx: Context) -> list[Release]:
                     and figs[0].value is not None and not YEAR_LIKE.fullmatch(text, figs[0].start, figs[0].end):
                 # "each side released 50.", "the Taliban freed 55 on Sunday": a bare figure as the object
                 hit = (figs[0], figs[0].end, figs[0].end)
+            if hit and passive and (part := _part_of(ctx, hit[0], c_start)) is not None:
+                hit = (part, hit[1], hit[2])  # "Three of the 17 missionaries ... were freed": the part
             if hit:
                 figure, _, noun_end = hit
             elif passive:
@@ -958,6 +1022,11 @@ def find_releases(ctx: Context) -> list[Release]:
                         found[i] = replace(r, date_from=dates[0].first, date_to=dates[0].last)
                         break
                 continue
+        jailed_one = None
+        if figure is None and passive and not began:
+            jailed_one = _one_from_prison(ctx, c_start, v_start, v_end, c_end, v_kind == "exit" or EXIT_VERB.match(text, v_start) is not None)
+            if jailed_one is not None:
+                figure, noun_end = jailed_one[0], v_start
         if figure is None and not began:
             continue
         if figure is None:
@@ -968,7 +1037,9 @@ def find_releases(ctx: Context) -> list[Release]:
             began = True  # "the last of the 5,000": no count of its own
         # releaser
         releaser = agent_releaser
-        if releaser is not None:
+        if jailed_one is not None:
+            releaser = jailed_one[1]  # the keeper of the prison one person left
+        elif releaser is not None:
             pass  # "freed by Russia"
         elif passive:
             by = re.match(r"\s+(?:\w+\s+){0,3}?by\s+", text[v_end:c_end])
@@ -998,6 +1069,10 @@ def find_releases(ctx: Context) -> list[Release]:
         if around is not None:
             obj_end = noun_end
         released = _released_party(ctx, obj_start, max(obj_end, noun_end), releaser, kinds)
+        if jailed_one is not None:
+            person = next((m for m in ctx.mentions_in(c_start, v_start) if m.start == figure.start), None)  # type: ignore[union-attr]
+            own = ctx.party_of(person.actor) if person is not None and person.actor and figure.value == 1 else None  # type: ignore[union-attr]
+            released = own if own and own != releaser and ctx.kind_of(own) == "armed_movement" else None
         if not passive and releaser is not None and figure is not None and _receives(ctx, form, figure, noun_end, c_end, releaser):
             # "Ukraine won the release of 215 of its fighters", "returned 230 of its citizens from Russian captivity"
             released = releaser
@@ -1029,10 +1104,15 @@ def find_releases(ctx: Context) -> list[Release]:
         people_start = obj_start if around is not None else (figure.end if figure is not None else v_end)
         people_end = noun_end if around is not None else max(noun_end, figure.end if figure is not None else v_end)
         unaffiliated = figure is not None and (_unaffiliated(ctx, people_start, people_end)
-                                               or _of_no_party(ctx, people_start, people_end, releaser, kinds))
+                                               or _of_no_party(ctx, people_start, people_end, releaser, kinds)
+                                               or _described_unaffiliated(ctx, people_end, c_end))
         if unaffiliated and not each and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
             released = None
-        elif released is None and releaser is not None and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)]):
+        elif (released is None and releaser is not None and jailed_one is None
+              and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)])
+              and not (any(r.releaser == releaser for r in found) and all(r.released_party is None for r in found if r.releaser == releaser))):
+            # (the releaser's batches told before were of people of no side: "Nicaragua freed 50 people jailed over
+            # the protests ... it has released 492 prisoners since February" are such people too)
             released = ctx.opponent(releaser, v_start)
         if releaser is None:
             continue
