@@ -102,3 +102,26 @@ def test_extract_decree_shapes_a_pair_then_a_comma_closes_the_subject() -> None:
     found = commitments(text)
     assert {o for o, a, _, _ in found} == {MOZ, REN}
     assert (MOZ, "release", None, dt.date(2023, 7, 15)) in found and (REN, "withdraw", None, dt.date(2023, 6, 30)) in found
+
+
+def test_extract_decree_shapes_a_second_duty_after_and_to() -> None:
+    text = ("Colombia and the ELN signed a ceasefire in Havana on 6 June. Under it, the government and the ELN agreed to "
+            "stop all hostilities at once and to free the prisoners they held.")
+    found = commitments(text)
+    # "at once": from the day of the deal; the second duty keeps no time of the first
+    assert {(COL, "ceasefire", None, dt.date(2023, 6, 6)), (ELN, "ceasefire", None, dt.date(2023, 6, 6)),
+            (COL, "release", None, None), (ELN, "release", None, None)} <= set(found)
+
+
+def test_extract_decree_shapes_one_release_told_twice_is_one_duty() -> None:
+    text = ("Colombia and the ELN signed a deal in Havana on 6 June. Under it, Colombia agreed to pardon Rosa Pinto Salas, "
+            "a commander serving a long sentence in Bogota, and to return her to the ELN in exchange for the two soldiers.")
+    assert [(o, a) for o, a, _, _ in commitments(text) if o == COL] == [(COL, "release")]
+
+
+def test_extract_decree_shapes_return_to_talks_and_a_count_after_a_time() -> None:
+    text = ("Colombia and the ELN signed a deal in Havana on 6 June. Under it, both sides agreed to return to talks on "
+            "a ceasefire once the releases were complete, and Colombia is to free within four months the 52 rebels still held.")
+    found = commitments(text)
+    assert {(o, a) for o, a, _, _ in found if a in ("talks", "other")} == {(COL, "talks"), (ELN, "talks")}
+    assert (COL, "release", 52, dt.date(2023, 10, 6)) in found

@@ -41,6 +41,9 @@ from loaders.gazetteer import normalise
 __all__ = ["find_commitments"]
 
 MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,3})?to|would|will|shall|must|should|(?:is|are|was|were)\s+(?:also\s+|then\s+|now\s+|further\s+|in\s+turn\s+)?to|is\s+expected\s+to|are\s+expected\s+to|was\s+expected\s+to|were\s+expected\s+to|is\s+required\s+to|are\s+required\s+to|has\s+to|have\s+to|(?:is|are|was|were)\s+(?:also\s+)?(?:bound|obliged|obligated|meant|due)\s+to|(?:has\s+|have\s+|had\s+)?(?:agreed|agrees|pledged|pledges|promised|promises|vowed|vows|committed|commits|undertook|undertakes|commit|undertake|agree|pledge)(?:\s+itself|\s+themselves)?(?:\s+(?:late\s+|early\s+)?on\s+\w+|\s+\w+day|\s+(?:at|during)\s+(?:[\w'’.-]+\s+){1,5}?on\s+[\w.]+(?:\s+\d{1,2})?)?\s+to)"
+# "to free the prisoners they held", "to release the hostages it holds": all the people a side holds
+THE_HELD = re.compile(r"\s+(?:the|its|their)\s+(?:remaining\s+)?(?P<who>prisoners|detainees|captives|hostages|prisoners\s+of\s+war)\s+(?:that\s+)?(?:they|it|each\s+side|each)\s+(?:still\s+)?(?:hold|holds|held|has\s+held|have\s+held|had\s+taken|took|has|have|had)\b")
+AND_TO = re.compile(r"(?:,\s*)?\band\s+(?:also\s+|then\s+)?to\s+$")
 SUBJECT_ADVERB = r"(?:first|initially|originally|later|eventually|already|previously|earlier|also|jointly|formally|publicly|both|each|all|finally|subsequently|separately)"
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
@@ -796,7 +799,8 @@ HOUR_BEFORE = re.compile(r"\b(?:from|at|starting(?:\s+at|\s+from)?|as\s+of|with\
                          + CLOCK + r"(?:\s+local\s+time)?)\s+$", re.IGNORECASE)
 TRUCE_START = re.compile(
     r"\b(?:(?:from|as\s+of|starting\s+(?:at|from))\s+(?P<hour>noon|midday|(?P<midnight>midnight)|dawn|" + CLOCK + r"\b|(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+o['’]clock\b)"
-    r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect))",
+    r"|(?P<now>(?:tak(?:e|es|ing)|took|came|comes|coming)\s+(?:effect|into\s+force)\s+immediately|effective\s+immediately|with\s+immediate\s+effect"
+    r"|(?<=\s)(?:at\s+once|immediately)(?=\s*(?:[,.;]|and\b|$))))",
     re.IGNORECASE)
 
 
@@ -951,6 +955,19 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         before = text[max(start, am.start() - 60) : am.start()]
         # "The warring parties first agreed to ...", "Kabul later pledged to ...": an adverb between the subject and its duty
         modal = re.search(r"(?:\b" + SUBJECT_ADVERB + r"\s+)?" + MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
+        if modal is None and AND_TO.search(before):
+            # "agreed to stop all hostilities at once and to free the prisoners": the duty before it, its subject;
+            # the time is this duty's own ("..., to the departure of ... within three months, and to exchange ...")
+            s_first = ctx.layout.sentence_of(am.start())[0]
+            whole = text[s_first : am.start()]
+            prior = [m for m in re.finditer(r"(?:\b" + SUBJECT_ADVERB + r"\s+)?" + MODAL, whole) if not re.match(r"(?:for|with)\s", m.group(0))]
+            if prior and not re.search(r"[;]|\.\s", whole[prior[-1].end() :]):
+                first_verb = s_first + prior[-1].end() + len(whole[prior[-1].end() :]) - len(whole[prior[-1].end() :].lstrip())
+                if action == "release" and duty_kind(text, first_verb, am.start()) == "release":
+                    continue  # "to grant clemency to X ... and to return him": one release told twice
+                before, modal = whole, prior[-1]
+                deadline = clause_deadline(am.start(), end)
+                recip_deadline = clause_deadline(am.start(), end, spread=False) if deadline is not None else None
         passive = re.search(r"(?:would|will|should|must|shall|are\s+to|is\s+to|were\s+to|to)\s+be\s+$", before) and action == "release"
         if not modal and not passive:
             lead = NOMINAL_TRUCE.search(text, max(start, am.start() - 80), am.start()) if action == "ceasefire" else None
@@ -1042,7 +1059,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         if action == "release":
             fp = _figure_people(ctx, am.end(), end)
             if fp is None:
-                every = re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+|of\s+(?:its|their)\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war|people|persons|soldiers|civilians|abductees|kidnap\s+victims|kidnapped))\b", text[am.end() : end])
+                every = (re.match(r"\s+all\s+(?:the\s+|of\s+the\s+|remaining\s+|of\s+(?:its|their)\s+)?(?P<who>[\w\s-]{0,30}?(?:prisoners|detainees|captives|hostages|prisoners\s+of\s+war|people|persons|soldiers|civilians|abductees|kidnap\s+victims|kidnapped))\b", text[am.end() : end])
+                         or THE_HELD.match(text[am.end() : end]))
                 if every is None and HANDED_THINGS.match(text, am.end(), end):
                     # "is to hand over its heavy weapons": a duty of another kind than a release
                     p_end = _phrase_end(ctx, am.end(), end)
@@ -1159,6 +1177,7 @@ _MEET = re.compile(
     r"|(?:reconvene|reconvening|convene|convening)\b(?!\s+(?:a|an|the|its|their)\s)|(?:speak|talk)\s+again\b"
     r"|(?:hold|holding|convene|convening)\s+(?:[\w-]+\s+){0,3}?(?:meeting|round)\b"
     r"|(?:meet|meeting)\b|negotiate\b|(?:keep|continue)\s+negotiating\b|sit(?:ting)?\s+down\s+(?:together|with)\b"
+    r"|(?:return|returning|go\s+back|come\s+back)\s+to\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:talks|negotiations|dialogue|negotiating\s+table)\b"
     # an agreement still to be reached: "to sign a comprehensive peace agreement by Aug. 18", "to conclude a final
     # agreement" (not "to sign the accord" already made)
     r"|(?:sign|signing|conclude|concluding|reach|reaching|finali[sz]e|finali[sz]ing)\s+(?:a|an|a\s+final|the\s+final)\s+(?:[\w-]+\s+){0,3}?"

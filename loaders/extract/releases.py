@@ -259,12 +259,16 @@ def _good_figure(ctx: Context, f: Figure) -> bool:
 def _figure_with_people(ctx: Context, figures: list[Figure], people: re.Pattern[str], limit: int) -> tuple[Figure, int, int] | None:
     """The figure followed (within five words) by people: (figure, noun start, noun end)."""
     text = ctx.text
+    starts = {g.start for g in figures}
     for f in figures:
         if not _good_figure(ctx, f):
             continue
         window = text[f.end : min(limit, f.end + 70)]
         words = list(re.finditer(r"\S+", window))[:7]
+        later = next((w.start() for w in words if f.end + w.start() in starts), len(window))
         for w in words:
+            if w.start() >= later:
+                break  # "within four months the 52 dissidents": the people are the next figure's
             m = people.match(window, w.start())
             if m:
                 while True:  # "Taliban prisoners": the whole run of people words

@@ -188,7 +188,8 @@ def _clause_end(text: str, pos: int, limit: int) -> int:
 
 
 COUNTED = re.compile(r"\s+(?:[\w'’-]+\s+){0,2}?(?:troops|soldiers?|servicem[ae]n|peacekeepers|prisoners?|detainees?|captives?|hostages?|inmates?|people|civilians?|m[ae]n|wom[ae]n|children|diplomats?|journalists?|nationals?|citizens?|"
-                     r"fighters|combatants|members|nationals|citizens|ships|vessels|trucks|lorries|(?-i:[A-Z][a-z]+s))\b", re.IGNORECASE)
+                     r"fighters|combatants|members|nationals|citizens|dissidents?|activists?|protesters?|demonstrators?|militants?|rebels?|insurgents?|guerrillas?|"
+                     r"sailors?|seafarers?|crew(?:\s+members)?|workers?|students?|pupils?|journalists?|ships|vessels|trucks|lorries|(?-i:[A-Z][a-z]+s))\b", re.IGNORECASE)
 
 
 def _figure(ctx: Context, start: int, end: int):
