@@ -296,3 +296,13 @@ def test_an_official_in_a_seat_of_government_serves_that_government() -> None:
     speaker, _, _ = _one("Sudan and the SPLM signed the accord in Naivasha, Kenya. "
                          "In Khartoum, a government spokesman said the accord would hold.")
     assert speaker == "sudan/government-spokesman/anon-t1"
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("The ELN flatly denied the charge on Monday.", "eln"),
+    ("The ELN has always denied holding children.", "eln"),
+    ("The ELN initially said the talks had failed.", "eln"),
+    ("The Houthis' military media office denied the report.", "houthis"),
+])
+def test_adverbs_and_offices_between_the_speaker_and_the_verb(text: str, speaker: str) -> None:
+    assert [s for s, _, _ in _said(text)] == [speaker]

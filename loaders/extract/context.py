@@ -28,8 +28,13 @@ BETWEEN = re.compile(
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|last\s+week|this\s+week|yesterday|today|"
     r"last|late|early|night|morning|evening|afternoon|"
     r"on\s+Twitter|in\s+a\s+statement|publicly|privately|quickly|immediately|"
+    # "has always denied", "have long rejected", "flatly denied", "first said": adverbs of how, when or how long
+    r"always|long|consistently|strongly|flatly|firmly|vehemently|categorically|swiftly|formally|officially|openly|sharply|"
+    r"angrily|initially|first|subsequently|finally|now|still|already|"
+    # "the Houthis' military media office denied": the words of a party's office after its name
+    r"press|media|military|information|"
     r"side|delegation|team|negotiators|negotiating\s+team|officials|leadership|camp|ministry|office|spokesman|"
-    r"spokeswoman|spokesperson|command|authorities|(?:armed|military|political)\s+wing|wing)\b|['’]s\b)*$",
+    r"spokeswoman|spokesperson|command|authorities|(?:armed|military|political)\s+wing|wing)\b|['’]s\b|(?<=s)['’](?=\s))*$",
     re.IGNORECASE,
 )
 
