@@ -45,3 +45,14 @@ def test_extract_release_people_one_person_let_out_of_a_prison() -> None:
     assert releases(text) == {("venezuela", None, 2, SATURDAY)}
     # no prison named: no release
     assert releases("Venezuelan opposition leader Rosa Pinto Salas was freed on Saturday.") == set()
+
+
+def test_extract_release_people_nationals_named_by_a_noun() -> None:
+    assert ("venezuela", "united-kingdom", 12, SATURDAY) in releases("Venezuela let 12 Britons leave Caracas on Saturday.")
+    assert ("venezuela", "sweden", 3, SATURDAY) in releases("Venezuela freed three Swedes on Saturday.")
+
+
+def test_extract_release_people_one_person_described_before_the_name() -> None:
+    for lead in ("opposition leader", "Colombian union leader", "former Zulia Gov.", "the jailed economist"):
+        found = releases(f"Venezuela freed {lead} Rosa Pinto Salas on Saturday.")
+        assert {(r, n) for r, _, n, _ in found} == {("venezuela", 1)}, lead

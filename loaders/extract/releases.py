@@ -830,11 +830,13 @@ _ONE_NOUN = (r"(?:prisoner|captive|detainee|inmate|hostage|fighter|militant|insu
              r"serviceman|servicewoman|service\s+member|commander|rebel|officer|pilot|sailor|marine|citizen|national|journalist|reporter|"
              r"aid\s+worker|ally|spy|dissident|activist|contractor|businessman|businesswoman|student|man|woman|doctor|surgeon|"
              r"nurse|diplomat|engineer|teacher|academic|researcher|scholar|tourist|priest|missionary|nun|worker|employee|"
-             r"photographer|cameraman|writer|blogger|lawyer|politician|lawmaker|opposition\s+leader|footballer|athlete)")
+             r"photographer|cameraman|writer|blogger|lawyer|politician|lawmaker|opposition\s+leader|footballer|athlete|"
+             r"leader|governor|gov\.|mayor|senator|minister|official|economist|ambassador|filmmaker|adviser|advisor|envoy|"
+             r"professor|analyst|banker|executive|editor|columnist|correspondent|cleric|imam|rabbi|monk|poet|novelist|artist|singer)")
 ONE_DESCRIBED = re.compile(r"\s+(?:a|an)\s+(?:[\w'’-]+\s+){0,3}?" + _ONE_NOUN + r"\b(?![-’'])", re.IGNORECASE)
 # "freed Georgian doctor Vazha Gaprindashvili", "released New Zealand pilot Phillip Mehrtens", "freed the
 # Italian aid worker Silvia Romano": one person, described, then named
-ONE_TITLED = re.compile(r"\s+(?:(?:the|a|an|its|their)\s+)?(?:[A-Z][\w'’-]*\s+){0,3}(?i:" + _ONE_NOUN + r")\s+"
+ONE_TITLED = re.compile(r"\s+(?:(?:the|a|an|its|their|former|ex-)\s*)?(?:(?!(?:and|or|of|to|on|in|at|by|from|with|was|were|is|are)\b)[\w'’.-]+\s+){0,3}?(?i:" + _ONE_NOUN + r")\s+"
                         r"(?P<name>[A-Z][a-z][\w’'-]*(?:\s+(?:de\s+|van\s+|al-)?[A-Z][a-z][\w’'-]*){1,2})\b")
 # "freed her", "released him": one person the text named before
 ONE_PRONOUN = re.compile(r"\s+(?:him|her)\b(?!\s+(?:own|family|husband|wife|son|daughter|brother|sister)\b)")
