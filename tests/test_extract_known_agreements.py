@@ -37,3 +37,11 @@ def test_extract_known_agreement_resolved(text: str, published: dt.date, present
         assert present in ids
     if absent is not None:
         assert all(absent not in a for a in ids)
+
+
+def test_extract_known_agreement_never_one_made_after_the_text() -> None:
+    # the data knows a Bangladesh-Myanmar arrangement of 2017; an article of 1997 cannot be about it
+    text = ("Bangladesh signed a peace accord with tribal rebels from the Chittagong Hill Tracts on Tuesday, ending an "
+            "insurgency in the hills along the borders with India and Myanmar.")
+    found = extract(Document("t", "t.txt", dt.date(1997, 12, 3), "x", "t", text, "0")).agreements
+    assert [(a.date, a.id) for a in found] == [(dt.date(1997, 12, 2), "agreement/bangladesh/1997-12-02")]

@@ -175,8 +175,10 @@ class _State:
 
 
 def _known(ctx: Context, parties: tuple[str, ...], date: dt.date | None, kind: str) -> KnownAgreement | None:
+    """The known deal of these parties (on ``date`` when given); never one made after the text was published."""
     for k in ctx.cues.agreements:
-        if k.kind == kind and set(k.parties) == set(parties) and (date is None or date == k.date):
+        if (k.kind == kind and set(k.parties) == set(parties) and (date is None or date == k.date)
+                and (k.date is None or k.date <= ctx.doc.published)):
             return k
     return None
 
@@ -376,6 +378,8 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
         if stated and len(parties) == 1 and not internal and ctx.kind_of(parties[0]) in ("armed_movement", "government", "state"):
             # "a Mozambican president and a RENAMO leader signed": the named side and its opponent
             other = ctx.opponent(parties[0], m.start())
+            if other and ctx.kind_of(other) != "armed_movement" and WITH_ARMED.search(text, m.start(), s_end):
+                other = None  # "signed a peace accord with tribal rebels": no state is the other side
             if other and other not in parties:
                 named, parties = named + [other], parties + [other]
         if stated and not parties and date is not None:
@@ -405,11 +409,15 @@ def _agreements_in(ctx: Context, state: _State, s_start: int, s_end: int) -> _Ag
     return found
 
 
+# "a peace accord with tribal rebels", "with the insurgents": the other side is an armed movement
+WITH_ARMED = re.compile(r"\bwith\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:rebels|insurgents|guerrillas|militants|separatists|fighters|rebel\s+(?:group|movement))\b", re.IGNORECASE)
+
+
 def _signing_day_after(ctx: Context, start: int, end: int) -> dt.date | None:
     """'signed an arrangement on the return of ... in Naypyitaw on 23 November': the day that closes the
     phrase of the signing, past a long description of the deal, with no other clause in between."""
     for d in ctx.dates(start, min(end, start + 180), future=False):
-        if d.kind == "day" and re.search(r"\bon\s+$", ctx.text[max(start, d.start - 4) : d.start]):
+        if d.kind == "day" and (re.search(r"\bon\s+$", ctx.text[max(start, d.start - 4) : d.start]) or ctx.text.startswith("on ", d.start)):
             if re.search(r"[,;]|\b(?:after|since|before|when|which|that|who|until|while|and)\b", ctx.text[start : d.start]):
                 return None
             return d.first
