@@ -98,12 +98,15 @@ DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z]
 # an organisation the text names by a name of its own that ends in the word for its kind, not in the
 # gazetteer: "the rebel Rwandan Patriotic Front", "the Sudan People's Liberation Movement"
 NAMED_ORG = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+(?:(?:of|for|the|and)\s+)?[A-Z][\w'’-]*){0,5}"
-                       r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces"
+                       r"\s+(?:Front|Movement|Party|Alliance|League|Brigades?|Militia|Resistance|Coalition|Army|Forces|Congress|Union"
                        # bodies that speak: "the Hostages and Missing Families Forum", "the Viasna Human Rights Centre"
                        r"|(?P<body>Forum|Centre|Center|Foundation|Society|Association|Network|Institute|Campaign|campaign"
                        r"|Headquarters)))(?![\w'’-])")
 # what a text calls an armed group right before its own name: "the Muslim separatist group Barisan Revolusi
 # Nasional (BRN)", "the rebel movement Fuerzas ...": a name in another language says nothing of the kind
+# a movement named, then called what it is: "the M-19 guerrilla movement", "the Abu Sayyaf militant group"
+ARMED_AFTER = re.compile(r"(?<![\w'’-])(?P<name>[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})\s+(?:guerrilla|rebel|militant|separatist|insurgent|armed|"
+                         r"jihadist|Islamist|paramilitary)\s+(?:movement|group|organi[sz]ation|army|militia|force|forces|faction)(?![\w'’-])")
 ARMED_BEFORE = re.compile(r"\b(?:separatist|rebel|militant|insurgent|armed|guerrilla|jihadist|Islamist|paramilitary|secessionist)"
                           r"\s+(?:group|movement|organi[sz]ation|faction|force|forces|front|alliance)\s+(?:the\s+)?$", re.IGNORECASE)
 # a body the text introduces by its kind, before or after its name: "the rights group Viasna", "Memorial, a
@@ -383,6 +386,19 @@ class ActorFinder:
             if pid in found:
                 continue  # introduced before: its name's mentions are in
             found[pid] = Party(pid, name, "other", ())
+            for hit in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
+                cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        for m in ARMED_AFTER.finditer(text):
+            name = re.sub(r"^(?:The|A|An)\s+", "", m.group("name"))
+            words = name.split()
+            pid = slug(_ascii(name))
+            if (not words or pid in found or name in self.alias_ids or normalise(name) in self.alias_norm
+                    or words[0] in self.name_stop_capitals or words[0] in self.demonyms or name in self.countries
+                    or POSSESSIVE_S.search(name) or len(words) == 1 and not re.search(r"\d|^[A-Z]{2,}$", name)):
+                continue  # a known one, an opening word, a nation's ("Colombian rebel group", "Angola's armed forces"),
+                # a place ("the Casamance separatist movement"): one word names a movement when it is coined ("M-19", "MFDC")
+            found[pid] = Party(pid, name, "armed_movement", ())
+            cands.append(_Cand(m.start("name") + len(m.group("name")) - len(name), m.end(), "party", pid, 3))
             for hit in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
                 cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
         for m in NAMED_ORG.finditer(text):
