@@ -306,3 +306,11 @@ def test_an_official_in_a_seat_of_government_serves_that_government() -> None:
 ])
 def test_adverbs_and_offices_between_the_speaker_and_the_verb(text: str, speaker: str) -> None:
     assert [s for s, _, _ in _said(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("Colombian police said the men were in good health.", "government-of-colombia"),
+    ("The ELN freed six soldiers. The police said the six were in good health.", "government-of-colombia"),
+])
+def test_police_speak_for_their_state(text: str, speaker: str) -> None:
+    assert [s for s, _, _ in _said(text)] == [speaker]
