@@ -44,7 +44,11 @@ MODAL = r"(?:(?:for|with)\s+(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){1,4}(?:of\s+(?:th
 # "to free the prisoners they held", "to release the hostages it holds": all the people a side holds
 THE_HELD = re.compile(r"\s+(?:the|its|their)\s+(?:remaining\s+)?(?P<who>prisoners|detainees|captives|hostages|prisoners\s+of\s+war)\s+(?:that\s+)?(?:they|it|each\s+side|each)\s+(?:still\s+)?(?:hold|holds|held|has\s+held|have\s+held|had\s+taken|took|has|have|had)\b")
 AND_TO = re.compile(r"(?:,\s*)?\band\s+(?:also\s+|then\s+)?to\s+$")
-SUBJECT_ADVERB = r"(?:first|initially|originally|later|eventually|already|previously|earlier|also|jointly|formally|publicly|both|each|all|finally|subsequently|separately)"
+# "The warring parties first agreed to ...", "Kabul later pledged to ...": an adverb between the subject and its duty
+ADVERB_MODAL = re.compile(r"(?:\b(?:first|initially|originally|later|eventually|already|previously|earlier|also|jointly|formally|publicly|both|each|all"
+                          r"|finally|subsequently|separately)\s+)?" + MODAL)
+# the duty word before an action, a few words back: "agreed (on Sunday) to free", "is to hand over"
+MODAL_BEFORE = re.compile(ADVERB_MODAL.pattern + r"\s+(?:[\w-]+\s+){0,3}$")
 TERMS = re.compile(
     r"\b(?:said|says|stipulated?s?|requires?d?|calls?\s+for|called\s+for|envisages?d?|provides?\s+(?:for|that)|provided\s+(?:for|that)|commits|committed|obliges?d?|sets?\s+out|set\s+out|states?|stated)\b"
 )
@@ -602,11 +606,18 @@ def _pair_before(ctx: Context, pos: int) -> list[str]:
     return []
 
 
-def _facing_sides(ctx: Context, parties: list[str], pos: int) -> list[str]:
-    """'The two sides' of a deal more than two signed (a summit with its mediators): the pair the sentence
-    before named as a subject ("X and Y were to free ... The two sides were also to ..."), else the two of
-    the deal's parties the text does not name as go-betweens, else the two sides of the conflict the text
-    follows, else all."""
+def _facing_sides(ctx: Context, subj: Any, parties: list[str], pos: int) -> list[str]:
+    """The deal's parties a "sides" subject stands for: all of them, but "the two sides" of a deal more
+    than two signed (a summit with its mediators) are the two that face each other."""
+    if len(parties) <= 2 or not re.search(r"\b(?:two|both)\b", ctx.text[subj.start : subj.end], re.IGNORECASE):
+        return parties
+    return _two_of(ctx, parties, pos)
+
+
+def _two_of(ctx: Context, parties: list[str], pos: int) -> list[str]:
+    """The two of ``parties`` that face each other: the pair the sentence before named as a subject ("X and
+    Y were to free ... The two sides were also to ..."), else the two the text does not name as go-betweens,
+    else the two sides of the conflict the text follows, else all."""
     from loaders.extract.terms import _broker
 
     pair = _pair_before(ctx, pos)
@@ -925,9 +936,7 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         parts = ctx.coordinated(subj, start) if subj.kind != "sides" else [subj]
         obligors_other: list[str] = []
         if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
-            obligors_other = [p for p in agr.parties]
-            if len(obligors_other) > 2 and re.search(r"\b(?:two|both)\b", text[subj.start : subj.end], re.IGNORECASE):
-                obligors_other = _facing_sides(ctx, obligors_other, start + om.start())
+            obligors_other = _facing_sides(ctx, subj, list(agr.parties), start + om.start())
         else:
             for part in parts:
                 for actor, _ in ctx.actors_of(part, part.start):
@@ -961,16 +970,15 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
         # what the other side owes in return is not spread "over four days" with it
         recip_deadline = own_deadline(am.start(), action, spread=False) if deadline is not None else None
         before = text[max(start, am.start() - 60) : am.start()]
-        # "The warring parties first agreed to ...", "Kabul later pledged to ...": an adverb between the subject and its duty
-        modal = re.search(r"(?:\b" + SUBJECT_ADVERB + r"\s+)?" + MODAL + r"\s+(?:[\w-]+\s+){0,3}$", before)
+        modal = MODAL_BEFORE.search(before)
         if modal is None and AND_TO.search(before):
             # "agreed to stop all hostilities at once and to free the prisoners": the duty before it, its subject;
             # the time is this duty's own ("..., to the departure of ... within three months, and to exchange ...")
             s_first = ctx.layout.sentence_of(am.start())[0]
             whole = text[s_first : am.start()]
-            prior = [m for m in re.finditer(r"(?:\b" + SUBJECT_ADVERB + r"\s+)?" + MODAL, whole) if not re.match(r"(?:for|with)\s", m.group(0))]
+            prior = [m for m in ADVERB_MODAL.finditer(whole) if not re.match(r"(?:for|with)\s", m.group(0))]
             if prior and not re.search(r"[;]|\.\s", whole[prior[-1].end() :]):
-                first_verb = s_first + prior[-1].end() + len(whole[prior[-1].end() :]) - len(whole[prior[-1].end() :].lstrip())
+                first_verb = re.compile(r"\s*").match(text, s_first + prior[-1].end()).end()
                 if action == "release" and duty_kind(text, first_verb, am.start()) == "release":
                     continue  # "to grant clemency to X ... and to return him": one release told twice
                 before, modal = whole, prior[-1]
@@ -1035,9 +1043,8 @@ def _obligations(ctx: Context, state: _State, agr: _Agr | None, start: int, end:
             continue
         obligors = []
         if subj.kind == "sides" and agr is not None and len(agr.parties) >= 2:
-            obligors = list(dict.fromkeys(p for p in (ctx.party_of(a) for a in agr.signatories) if p)) or list(agr.parties)
-            if len(obligors) > 2 and re.search(r"\b(?:two|both)\b", text[subj.start : subj.end], re.IGNORECASE):
-                obligors = _facing_sides(ctx, obligors, am.start())
+            obligors = _facing_sides(ctx, subj, list(dict.fromkeys(p for p in (ctx.party_of(a) for a in agr.signatories) if p))
+                                     or list(agr.parties), am.start())
         for part in ctx.coordinated(subj, start) if not obligors else ():
             for a, _ in ctx.actors_of(part, part.start):
                 o = ctx.party_of(a)

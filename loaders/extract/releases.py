@@ -225,6 +225,15 @@ def _since(ctx: Context, m: re.Match[str]) -> dt.date | None:
 MONTHS_WD = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
+def _country_party(ctx: Context, country: str | None, kinds: tuple[str, ...] = ("government", "state", "armed_movement")) -> str | None:
+    """The party of ``country`` of the first of ``kinds`` it has in the gazetteer."""
+    for kind in kinds:
+        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind] if country else []
+        if options:
+            return options[0]
+    return None
+
+
 def _custody_party(ctx: Context, start: int, end: int) -> str | None:
     """The party whose captivity the people left: "released from Russian captivity"."""
     m = CUSTODY.match(ctx.text, start, end)
@@ -233,11 +242,7 @@ def _custody_party(ctx: Context, start: int, end: int) -> str | None:
     word = re.sub(r"['’]s$", "", m.group("who"))
     actor = ctx.gaz.resolve(word)
     if actor is None and word in ctx.cues.demonyms:
-        country = ctx.cues.demonyms[word]
-        for kind in ("government", "state", "armed_movement"):
-            options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
-            if options:
-                return options[0]
+        return _country_party(ctx, ctx.cues.demonyms[word])
     return ctx.party_of(actor) if actor else None
 
 
@@ -336,10 +341,7 @@ def _released_party(ctx: Context, start: int, end: int, releaser: str | None, ki
             if party:
                 return party
     if country:
-        for kind in ("government", "state", "armed_movement"):
-            options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind]
-            if options:
-                return options[0]
+        return _country_party(ctx, country)
     # "of its own", "20 of its security forces": the releaser's people? no: the other side's
     return None
 
@@ -464,19 +466,10 @@ def _one_from_prison(ctx: Context, c_start: int, v_start: int, v_end: int, c_end
     named = [m for m in ctx.coordinated(people[-1], c_start) if m.kind == "person"]  # "A and B were freed from ..."
     if any(m.kind == "person" and m.start < named[0].start for m in people) and re.search(r"\band\b", ctx.text[people[0].end : named[0].start]):
         return None  # "A and his adviser B were freed": a pair not read as one
-    keeper = (_custody_party(ctx, v_end, c_end) or _demonym_state(ctx, max(c_start, named[0].start - 40), named[0].start)
+    country = _demonym_country(ctx, ctx.text[max(c_start, named[0].start - 40) : named[0].start])  # "Cameroonian opposition leader X"
+    keeper = (_custody_party(ctx, v_end, c_end) or _country_party(ctx, country, ("government", "state"))
               or _top_kind(ctx, "government") or _top_kind(ctx, "state"))
     return (Figure(named[0].start, named[0].start, len(named), "exact"), keeper) if keeper else None
-
-
-def _demonym_state(ctx: Context, start: int, end: int) -> str | None:
-    """The state or government of the national adjective in text[start:end] ("Cameroonian opposition leader")."""
-    country = _demonym_country(ctx, ctx.text[start:end])
-    for kind in ("government", "state"):
-        options = [p for p in ctx.gaz.countries.get(country, ()) if ctx.kind_of(p) == kind] if country else []
-        if options:
-            return options[0]
-    return None
 
 
 PART_OF = re.compile(r"(?:^|(?<=\s))(?P<n>[\w,-]+)\s+(?:more\s+)?of\s+(?:the|these|those|its|their|all)\s+$")
@@ -723,7 +716,6 @@ SAME_TIME = re.compile(r"\b(?:(?:on\s+)?the\s+(?:same|final|last|closing)\s+(?:d
 
 # "Over three days the Houthis released 181": a batch spread over the days up to the last one told
 OVER_DAYS = re.compile(r"\b(?:over|across|during)\s+(?:the\s+)?(?:past\s+|last\s+)?(?P<n>two|three|four|five|six|seven|[2-9]|1[0-4])\s+days\b", re.IGNORECASE)
-DAY_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
 def _over_days(ctx: Context, c_start: int, c_end: int) -> int | None:
@@ -731,8 +723,7 @@ def _over_days(ctx: Context, c_start: int, c_end: int) -> int | None:
     m = OVER_DAYS.search(ctx.text, c_start, c_end)
     if m is None:
         return None
-    n = m.group("n").lower()
-    return DAY_COUNTS[n] if n in DAY_COUNTS else int(n)
+    return ctx.numbers.value_of(m.group("n"))
 
 
 def _context_day(ctx: Context, v_start: int) -> dt.date | None:
@@ -872,7 +863,6 @@ PEOPLE_LEAD = re.compile(r"\s*(?:(?:the|a|an)\s+)?(?:(?!(?:and|or|of|to|on|in|at
 
 # what may follow a bare figure that is the object of a release verb: "freed 55 on Sunday", "released 50."
 BARE_OBJECT_END = re.compile(r"\s*(?:[.;]|,(?!\d)|$)|\s+(?:on|last|this|earlier|each|apiece|in\s+(?:return|exchange|turn|all|total)|over\s+the|more|so\s+far|since|from\s+(?:its|their)\s+(?:jails|prisons|custody))\b")
-YEAR_LIKE = re.compile(r"(?:19|20)\d\d")
 
 
 def _named_people(ctx: Context, v_end: int, limit: int) -> tuple[Figure, int, int] | None:
@@ -986,7 +976,7 @@ def find_releases(ctx: Context) -> list[Release]:
                     hit = (_named_people(ctx, v_end, split_end if split_end > v_end else limit)
                            or _one_person(ctx, v_end, split_end if split_end > v_end else limit))
             if hit is None and not passive and figs and BARE_OBJECT_END.match(text, figs[0].end) and _good_figure(ctx, figs[0]) \
-                    and figs[0].value is not None and not YEAR_LIKE.fullmatch(text, figs[0].start, figs[0].end):
+                    and figs[0].value is not None:
                 # "each side released 50.", "the Taliban freed 55 on Sunday": a bare figure as the object
                 hit = (figs[0], figs[0].end, figs[0].end)
             if hit and passive and (part := _part_of(ctx, hit[0], c_start)) is not None:

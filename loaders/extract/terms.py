@@ -316,7 +316,7 @@ def _subjects(ctx: Context, s_start: int, pos: int, deal_parties: list[str], las
 def _group_parties(ctx: Context, count: str | None, deal_parties: list[str], pos: int) -> list[str]:
     """The deal's parties a group subject stands for: all of them when the group says no number or the
     number fits; "the two sides" of a deal that a third party (a mediator, a guarantor) also signed are
-    the two that face each other (:func:`loaders.extract.commitments._facing_sides`)."""
+    the two that face each other (:func:`loaders.extract.commitments._two_of`)."""
     size = GROUP_SIZE.get(count.lower().split()[-1]) if count else None
     if len(deal_parties) < 2 or (size is None and len(deal_parties) == 2) or size == len(deal_parties):
         return list(deal_parties) if len(deal_parties) >= 2 else []
@@ -324,9 +324,9 @@ def _group_parties(ctx: Context, count: str | None, deal_parties: list[str], pos
         return list(deal_parties) if "<sides>" not in deal_parties else []
     if size != 2:
         return []
-    from loaders.extract.commitments import _facing_sides
+    from loaders.extract.commitments import _two_of
 
-    sides = _facing_sides(ctx, deal_parties, pos)
+    sides = _two_of(ctx, deal_parties, pos)
     return sides if len(sides) == 2 else []
 
 
