@@ -1334,6 +1334,8 @@ NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|
 # "a Norway-brokered deal", "Qatar, which mediated the talks"
 BROKER_BEFORE = re.compile(r"\b(?:mediated|brokered|facilitated|hosted)\s+by\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
 BROKER_AFTER = re.compile(r"-(?:brokered|mediated|hosted)\b|,?\s+(?:which|who)\s+(?:had\s+)?(?:mediated|brokered|hosted)\b")
+# thanked for its part as go-between: "It thanked the UAE for its mediation"
+BROKER_THANKED = re.compile(r"\s+for\s+(?:its|their|his|her)\s+(?:mediation|good\s+offices|role\s+as\s+(?:a\s+)?mediator)\b")
 
 # lower-case words that make plural officials the state's: "provincial officials", "prison authorities"
 STATE_OFFICES = frozenset({

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from loaders.extract.actors import Mention, Mentions
+from loaders.extract.actors import BROKER_AFTER, BROKER_BEFORE, BROKER_THANKED, Mention, Mentions
 from loaders.extract.cues import Cues
 from loaders.extract.dates import DateMention, find_dates
 from loaders.extract.layout import Layout, Quote
@@ -321,6 +321,41 @@ class Context:
             return self.found.parties[party].kind
         return None
 
+    def brokers(self) -> frozenset[str]:
+        """Parties the text names as a go-between, outside quotes: "brokered by the United Arab Emirates",
+        "a Qatar-mediated swap", "Oman, which mediated", "thanked the UAE for its mediation"."""
+        if "brokers" not in self.memo:
+            text = self.text
+            self.memo["brokers"] = frozenset(
+                m.actor for m in self.mentions
+                if m.kind in ("party", "metonym") and m.actor and not self.in_quote(m.start)
+                and (self._brokered_by(m) or BROKER_AFTER.match(text, m.end) or BROKER_THANKED.match(text, m.end)))
+        return self.memo["brokers"]  # type: ignore[return-value]
+
+    def _brokered_by(self, m: Mention) -> bool:
+        """``m`` in the list after "brokered by": "mediated by Qatar, Egypt and the United States", but
+        not the subject after it ("Under the arrangement brokered by the Emiratis, Russia was to ...")."""
+        b = BROKER_BEFORE.search(self.text, max(0, m.start - 60), m.start)
+        if b is None:
+            return False
+        if re.search(r",\s*$", self.text[b.start() : m.start]) and not re.match(r"\s*(?:,|and\b)", self.text[m.end : m.end + 6]):
+            return False  # after a comma and not going on as a list: a new clause's subject
+        return True
+
+    def main_sides(self, at: int) -> frozenset[str]:
+        """The two sides the text follows: the government, state or armed movement it names most by
+        name (a go-between aside) and that one's opponent; empty when it has no two."""
+        if "sides" not in self.memo:
+            counts: dict[str, int] = {}
+            for m in self.mentions:
+                if m.kind == "party" and m.actor and not self.in_quote(m.start) and m.actor not in self.brokers() \
+                        and self.kind_of(m.actor) in ("government", "state", "armed_movement"):
+                    counts[m.actor] = counts.get(m.actor, 0) + 1
+            top = max(counts, key=lambda p: counts[p]) if counts else None
+            other = self.opponent(top, at) if top else None
+            self.memo["sides"] = frozenset((top, other)) if top and other else frozenset()
+        return self.memo["sides"]  # type: ignore[return-value]
+
     def opponent(self, party: str | None, at: int) -> str | None:
         """The other side: for a government or state, the armed movement (else the other
         state) named most in the text; for an armed movement, the government or state."""
@@ -344,7 +379,8 @@ class Context:
                 first: dict[str, int] = {}
                 for m in self.mentions:
                     p = m.party if m.kind != "party" else m.actor
-                    if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)) and self.named(p):
+                    if p and p != party and self.kind_of(p) in kinds and (quoted or not self.in_quote(m.start)) and self.named(p) \
+                            and p not in self.brokers():
                         # a party's organs ("the UAE foreign ministry" of a mediator) weigh less than its names
                         counts[p] = counts.get(p, 0) + (1 if m.kind != "descriptor" or kinds[0] == "armed_movement" else 0.5)
                         first.setdefault(p, m.start)

@@ -26,7 +26,7 @@ from loaders.facts import Release
 __all__ = ["find_releases"]
 
 IRREALIS = re.compile(
-    r"\b(?:will|would|to|should|could|can|may|might|must|shall|not|never|n['’]t|refused|agreed|wants?|wanted|plans?|"
+    r"\b(?:will|would|to|should|could|can|(?-i:may)|might|must|shall|not|never|n['’]t|refused|agreed|wants?|wanted|plans?|"
     r"planned|expected|ready|yet|if|whether|demand(?:ed|s)?|urged?|promised|pledged|vowed|before|unless|until|awaiting|"
     r"be|being)\s+(?:[\w,-]+\s+){0,2}$",
     re.IGNORECASE,
@@ -1082,7 +1082,8 @@ def find_releases(ctx: Context) -> list[Release]:
         if form in SWAP_VERBS and not each_after:
             continue  # "the two sides exchanged 300 prisoners": both sides' people together, no one side's release
         each = ((not passive and EACH.search(text, max(c_start, v_start - 40), v_start) is not None) or each_after
-                or (passive and BY_EACH.match(text, v_end) is not None))  # "84 prisoners were freed by each side"
+                or (passive and BY_EACH.match(text, v_end) is not None)  # "84 prisoners were freed by each side"
+                or (passive and figure is not None and FROM_EACH.fullmatch(text, figure.end, v_start) is not None))
         if each and (releaser is None or SIDES_SUBJECT.search(text, max(c_start, v_start - 40), v_start)):
             releaser = _last_party(ctx, v_start)  # "each side freed 307": the two sides the text follows
             released = ctx.opponent(releaser, v_start)
@@ -1347,6 +1348,8 @@ def _gapped_party(ctx: Context, first: Release, end: int, seen: set[tuple]) -> l
 # "each side freed 307", "Russia and Ukraine each handed over 115": one release per side
 SIDES_SUBJECT = re.compile(r"\b(?:each|either|both|the\s+two)\s+(?:side|sides|country|countries|parties)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 BY_BOTH = re.compile(r"\s+by\s+(?:both|the\s+two)\s+(?:sides|countries|parties)\b", re.IGNORECASE)
+# "175 prisoners from each side were freed", "90 people on either side were released"
+FROM_EACH = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:from|on|of)\s+(?:each|either)\s+side\s+(?:(?:were|have|had|has|been|was)\s+)*$", re.IGNORECASE)
 BY_EACH = re.compile(r"\s+by\s+(?:each|either)\s+(?:side|sides|country|countries)\b", re.IGNORECASE)
 GO_BETWEEN = re.compile(r"\b(?:mediated|brokered|facilitated|hosted|arranged|overseen)\s+by\s+(?:the\s+)?$|\b(?:mediation|help|auspices)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 # after the people: "exchanged 246 prisoners of war each", "handed over 390 people apiece"
@@ -1383,11 +1386,16 @@ def _pair_ending(ctx: Context, floor: int, end: int) -> tuple[str, str] | None:
 
 
 def _last_party(ctx: Context, pos: int) -> str | None:
-    """The party the text named last before ``pos``, outside quotes, other than a go-between ("in an
-    exchange mediated by the United Arab Emirates, and each side also released eight civilians")."""
+    """The party the text named last before ``pos``, outside quotes, of the two sides the text follows
+    when it has two, never a go-between ("in an exchange mediated by the United Arab Emirates, and
+    each side also released eight civilians"; "It thanked the UAE for its mediation")."""
+    brokers = ctx.brokers()
+    sides = ctx.main_sides(pos)
     for m in reversed(ctx.mentions_in(max(0, pos - 2000), pos)):
+        if sides and ctx.party_of(m.actor) not in sides:
+            continue
         if m.actor and m.kind in ("party", "descriptor", "metonym") and not ctx.in_quote(m.start):
-            if GO_BETWEEN.search(ctx.text, max(0, m.start - 40), m.start):
+            if GO_BETWEEN.search(ctx.text, max(0, m.start - 40), m.start) or ctx.party_of(m.actor) in brokers:
                 continue
             return ctx.party_of(m.actor)
     return None
