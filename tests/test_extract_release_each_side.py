@@ -51,3 +51,10 @@ def test_extract_release_each_side_people_from_each_side_in_the_passive() -> Non
     found = releases(text)
     nov3 = dt.date(2021, 11, 3)
     assert (ARM, AZE, 25, nov3, nov3) in found and (AZE, ARM, 25, nov3, nov3) in found
+
+
+def test_extract_release_each_side_a_state_freeing_its_own_nationals_frees_no_side() -> None:
+    text = ("Armenia and Azerbaijan exchanged prisoners on Wednesday. Azerbaijan also released 20 Azerbaijanis held "
+            "for political reasons on Wednesday.")
+    wed = dt.date(2021, 12, 15)
+    assert (AZE, None, 20, wed, wed) in releases(text)

@@ -1207,6 +1207,8 @@ def find_releases(ctx: Context) -> list[Release]:
         after = re.match(r"(?:\s+(?:(?:last|this)\s+week|on\s+\w+day|overall|so\s+far|thus\s+far|in\s+all|in\s+total|from\s+[\w\s]{1,30}?(?:custody|prison|jail))\b)+", text[ev_end:c_end])
         if after:
             ev_end += after.end()
+        if released is not None and released == releaser:
+            released = None  # "Caracas released 20 Venezuelans held for political reasons": its own, of no other side
         key = (releaser, released, count, date_from, date_to, cumulative)
         if key in seen:
             continue
