@@ -86,6 +86,8 @@ _EXTENDED = [chr(c) for c in (*range(0x100, 0x250), *range(0x1E00, 0x1F00))]
 _UP = "A-ZÀ-ÖØ-Þ" + "".join(c for c in _EXTENDED if c.isupper())
 _LOW = "a-zß-öø-ÿ" + "".join(c for c in _EXTENDED if c.islower())
 NAME = re.compile(
+    # initials before the first name word: "R.D. Pradhan", "S. P. Thamilselvan", "F.W. de Klerk"
+    rf"(?:[{_UP}](?<![\w.][{_UP}])\.(?:[ ]?[{_UP}]\.){{0,2}}(?:[ ]?(?:de|van|von|da|del|al|el)\s+|[ ])(?=[{_UP}][{_LOW}]))?"
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
     rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
     # words apart by spaces or one line break, never a blank line ("Political Correspondent" then a new paragraph)
@@ -506,6 +508,8 @@ class ActorFinder:
         words = [(m.start(), m.start() + len(w), w) for m in NON_SPACE.finditer(text, start, end)
                  for w in (POSSESSIVE_S.sub("", m.group(0)),)]
         while words and (words[0][2].lower().rstrip(".") in self.name_stop or words[0][2] in self.alias_ids):
+            if len(words) > 1 and re.fullmatch(r"[A-Z]\.", words[0][2]) and words[0][2] not in self.alias_ids:
+                break  # an initial ("A. B. Okonjo"), not the article
             if len(words) > 1 and self._other_first(words[0][2], words[1][2]):
                 break  # "Petro Poroshenko" is not the "Petro" the gazetteer knows
             words.pop(0)
@@ -946,6 +950,8 @@ class _DocState:
             key = name.split()[-1]
             if len(name.split()) == 1:
                 actor = self.surnames.get(key) or self.given_names.get(key)
+                if actor is None and self._mononym(name.strip(), c.start, c.end):
+                    actor, new = slug(_ascii(name.strip())), True  # "Laldenga, the front's president": one name
                 if actor is None:
                     return
             else:
@@ -1001,6 +1007,26 @@ class _DocState:
             self.post_of[actor] = post
         self._add(Mention(start, end, "person", (actor,), party=party, post=post,
                                      head=self.head_of.get(actor) or None, core_start=c.start, core_end=c.end))
+
+    def _mononym(self, word: str, start: int, end: int) -> bool:
+        """Whether ``word``, one capitalised word no one has been named by, is a person known by one
+        name ("Laldenga", "Suharto"): a post is written before it ("President Suharto") or set off
+        after it (", the front's president"), and it is no word of the language, nation or gazetteer."""
+        f = self.f
+        if (len(word) < 4 or not word[1:].islower() or word.lower() in f.name_stop or word in f.alias_ids
+                or word in f.demonyms or word in f.countries or normalise(word) in f.alias_norm
+                or word.lower() in NOT_NAME_ENDS):
+            return False
+        if MONONYM_TITLE.search(self.text, max(0, start - 14), start):
+            return True
+        if MONONYM_PLACE.search(self.text, max(0, start - 30), start):
+            return False  # "In Khartoum, a government spokesman said", "the province of Arauca": a place
+        app = self.apposition(end)
+        # a description of its own after a comma, not a name that follows ("Juba, Information Minister X")
+        # and no speaker after it ("..., the ombudsman's office said")
+        return (app is not None and MONONYM_APPOSED.match(self.text, end) is not None
+                and not re.search(r"(?:^|\s)[A-Z][\w'’-]+\s+[A-Z][\w'’-]+\s*$", self.text[app[2] : app[3]])
+                and not re.match(r"\s+(?:said|says|told|added|announced|stated|wrote)\b", self.text[app[3] : app[3] + 12]))
 
     def merge_appositions(self) -> None:
         """'The head of the delegation, Hadi Haig, said': the name is the speaker, the description its post."""
@@ -1330,6 +1356,13 @@ NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|
                          r"Directorate|Prosecutor|Cabinet|Presidency|Secretariat|Bureau|Organi[sz]ation|Headquarters)\b"
                          r"(?:\s+(?:on|of|for)(?:\s+(?:[A-Z][\w-]*|of|and|the)(?=[\s,]))*\s+[A-Z][\w-]*)?")  # "State Commission on Prisoners of War"
 
+# the titles a one-name person is given right before the name ("President Suharto", "Gen. Aidid")
+MONONYM_TITLE = re.compile(r"\b(?:President|Gen\.|General|Col\.|Colonel|Commander|King|Sheikh|Emir|Sultan|Ayatollah|Chairman)\s+$")
+# what puts a capitalised word in a place: "In Khartoum, ...", "From Sanaa, ...", "the province of Arauca"
+MONONYM_PLACE = re.compile(r"(?:\b(?:[Ii]n|[Ff]rom|[Aa]t|[Nn]ear|[Oo]utside|[Ii]nside|[Aa]cross|[Aa]round)"
+                           r"|\b(?:province|city|town|region|district|state|village|capital|county|island)\s+of)\s+$")
+# a description after a one-name person: ", the front's president", ", a former general"
+MONONYM_APPOSED = re.compile(r",\s+(?:the|a|an|its|[A-Z][\w'’-]*['’]s)\s+[a-z]")
 # a party named as a deal's go-between: "brokered by Norway", "mediated by Qatar and Egypt",
 # "a Norway-brokered deal", "Qatar, which mediated the talks"
 BROKER_BEFORE = re.compile(r"\b(?:mediated|brokered|facilitated|hosted)\s+by\s+(?:the\s+)?(?:[A-Z][\w'’-]*,?\s+(?:and\s+)?)*$")
