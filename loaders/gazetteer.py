@@ -55,6 +55,11 @@ def post_id(party: str | None, title: str, holder: str | None) -> str:
     return "/".join(parts)
 
 
+# how long after a party ceased to stand for its country a text may still be about its deeds
+# ("the ceasefire the Government of National Accord signed last year")
+RECENT_PAST = dt.timedelta(days=2 * 365)
+
+
 @dataclass(frozen=True, eq=False)
 class Gazetteer:
     """Known actors and the index from every alias to an actor id.
@@ -69,6 +74,24 @@ class Gazetteer:
     countries: dict[str, tuple[str, ...]] = field(default_factory=dict)
     descriptors: dict[str, tuple[str, ...]] = field(default_factory=dict)
     index: dict[str, str] = field(default_factory=dict)
+    # the days a party stood for its country, where it did not always ("Government of National Accord",
+    # 2015-2021): outside them a country's name, people or capital never resolve to it
+    periods: dict[str, tuple[dt.date | None, dt.date | None]] = field(default_factory=dict)
+    _views: dict[frozenset[str], "Gazetteer"] = field(default_factory=dict, repr=False)
+
+    def on(self, day: dt.date) -> "Gazetteer":
+        """The gazetteer as of ``day``: every party still known by name, but a country lists only the
+        parties that stood for it then or in the recent past a text looks back on (the same object
+        when no period excludes any)."""
+        gone = frozenset(p for p, (start, end) in self.periods.items()
+                         if (start and day < start) or (end and day > end + RECENT_PAST))
+        if not gone:
+            return self
+        if gone not in self._views:
+            countries = {c: tuple(p for p in ps if p not in gone) for c, ps in self.countries.items()}
+            self._views[gone] = Gazetteer(self.parties, self.persons, self.posts, self.metonyms, countries,
+                                          self.descriptors, self.index)
+        return self._views[gone]
 
     def resolve(self, name: str) -> str | None:
         """The actor id a name or alias denotes, or None."""
@@ -151,6 +174,7 @@ def _load(path: Path) -> Gazetteer:
     index: dict[str, str] = {}
     metonyms: dict[str, str] = {}
     countries: dict[str, list[str]] = {}
+    periods: dict[str, tuple[dt.date | None, dt.date | None]] = {}
 
     def add_alias(alias: str, actor: str, line: int) -> None:
         key = normalise(alias)
@@ -160,7 +184,7 @@ def _load(path: Path) -> Gazetteer:
         index[key] = actor
 
     for entry in data.get("parties") or []:
-        entry = _require(entry, ("id", "name"), ("id", "name", "kind", "aliases", "metonyms", "country"), where)
+        entry = _require(entry, ("id", "name"), ("id", "name", "kind", "aliases", "metonyms", "country", "from", "to"), where)
         pid = entry["id"]
         if pid in parties:
             raise DataFileError(f"{where}, line {entry.line}: duplicate party id {pid!r}")
@@ -177,6 +201,11 @@ def _load(path: Path) -> Gazetteer:
             metonyms[normalise(metonym)] = pid
         if entry.get("country"):
             countries.setdefault(str(entry["country"]), []).append(pid)
+        if entry.get("from") is not None or entry.get("to") is not None:
+            if not entry.get("country"):
+                raise DataFileError(f"{where}, line {entry.line}: a period ('from', 'to') needs the party's 'country'")
+            periods[pid] = (_date(entry.get("from"), f"{where}, line {entry.key_line('from') if 'from' in entry else entry.line}, field 'from'"),
+                            _date(entry.get("to"), f"{where}, line {entry.key_line('to') if 'to' in entry else entry.line}, field 'to'", end=True))
 
     for entry in data.get("persons") or []:
         entry = _require(entry, ("id", "name"), ("id", "name", "aliases", "posts"), where)
@@ -222,4 +251,5 @@ def _load(path: Path) -> Gazetteer:
         countries={k: tuple(v) for k, v in countries.items()},
         descriptors=descriptors,
         index=index,
+        periods=periods,
     )

@@ -40,3 +40,15 @@ def test_extract_person_names_a_place_is_no_one_name_person() -> None:
                  "From Kolvara, the rebels' chief negotiator said the talks had failed.",
                  "The men were seized in the province of Kolvara, the army's press office said."):
         assert "kolvara" not in speakers(text), text
+
+
+def test_extract_a_government_of_a_later_day_is_not_read_into_an_older_text() -> None:
+    # the gazetteer's Government of National Accord stood for Libya from December 2015 to March 2021
+    text = "ALGIERS (Test Wire) - Algeria freed 30 Libyan hostages on Tuesday, officials said."
+
+    def released(day: dt.date) -> set[str | None]:
+        found = extract(Document("g1", "g1.txt", day, "Test Wire", "test", text, "0")).releases
+        return {r.released_party for r in found}
+
+    assert released(dt.date(1975, 12, 23)) == {"libya"}
+    assert released(dt.date(2019, 12, 23)) == {"government-of-national-accord"}

@@ -46,6 +46,8 @@ def test_gazetteer_normalise():
         ("persons:\n  - id: p\n    name: P\n    posts:\n      - {title: envoy, party: nowhere}\n", ["line 5", "unknown party 'nowhere'"]),
         ("persons:\n  - id: p\n    name: P\n    colour: red\n", ["line 4", "unknown field 'colour'"]),
         ("parties:\n  - id: a\n    name: A\npersons:\n  - id: p\n    name: P\n    posts:\n      - {title: envoy, party: a, from: soon}\n", ["field 'from'", "soon"]),
+        ("parties:\n  - id: a\n    name: A\n    country: X\n    from: someday\n", ["line 5", "field 'from'", "someday"]),
+        ("parties:\n  - id: a\n    name: A\n    to: 2020\n", ["line 2", "needs the party's 'country'"]),
         ("sections: []\n", ["unknown section 'sections'"]),
         ("parties: [\n", ["not valid YAML"]),
     ],
@@ -58,3 +60,17 @@ def test_gazetteer_bad_file_names_line_and_field(tmp_path, text, fragments):
     for fragment in fragments:
         assert fragment in str(info.value)
     assert str(path) in str(info.value)
+
+
+def test_gazetteer_party_periods_limit_a_country_to_its_parties_of_the_day(tmp_path):
+    path = tmp_path / "actors.yaml"
+    path.write_text("parties:\n  - id: state-x\n    name: Xland\n    kind: state\n    country: Xland\n"
+                    "  - id: unity-gov\n    name: Unity Government\n    kind: government\n    country: Xland\n"
+                    "    from: 2015-12-17\n    to: 2021-03-15\n", encoding="utf-8")
+    gaz = load_gazetteer(path)
+    assert gaz.on(dt.date(2018, 5, 1)) is gaz  # while it stood for the country
+    assert gaz.on(dt.date(2022, 6, 1)) is gaz  # the recent past a text looks back on
+    before = gaz.on(dt.date(1975, 12, 23))
+    assert before.countries["Xland"] == ("state-x",)
+    assert before.resolve("Unity Government") == "unity-gov"  # still known by its name
+    assert gaz.on(dt.date(1980, 1, 1)) is before  # one view per set of parties left out

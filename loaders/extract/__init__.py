@@ -45,6 +45,14 @@ class Extractor:
         self.cues = cues or load_cues()
         self.actors = ActorFinder(self.gazetteer, self.cues)
         self.numbers = NumberFinder(self.cues)
+        self._dated: dict[int, ActorFinder] = {}  # finders of the gazetteer as of other days (its parties' periods)
+
+    def _finder(self, gaz: Gazetteer) -> ActorFinder:
+        if gaz is self.gazetteer:
+            return self.actors
+        if id(gaz) not in self._dated:
+            self._dated[id(gaz)] = ActorFinder(gaz, self.cues)
+        return self._dated[id(gaz)]
 
     def __call__(self, document: Document) -> DocFacts:
         from loaders.extract.commitments import find_commitments
@@ -58,8 +66,9 @@ class Extractor:
             return DocFacts(document=document.id)
         layout = Layout.of(text)
         quotes = [(q.start, q.end) for q in layout.quotes]
-        found = self.actors.find(text, document.id, document.published, quotes)
-        ctx = Context(document, self.gazetteer, self.cues, self.numbers, layout, found,
+        gaz = self.gazetteer.on(document.published)  # "Libya" in 1975 is no government of 2016
+        found = self._finder(gaz).find(text, document.id, document.published, quotes)
+        ctx = Context(document, gaz, self.cues, self.numbers, layout, found,
                       speech_verbs(text, self.cues, layout.quotes))
         statements = find_statements(ctx)
         ctx.statements = statements
