@@ -52,3 +52,9 @@ def test_extract_a_government_of_a_later_day_is_not_read_into_an_older_text() ->
 
     assert released(dt.date(1975, 12, 23)) == {"libya"}
     assert released(dt.date(2019, 12, 23)) == {"government-of-national-accord"}
+
+
+def test_extract_states_of_every_size_and_their_people() -> None:
+    text = "LUSAKA (Test Wire) - Zambia freed 12 Malawian fishermen on Monday, officials in Lusaka said."
+    found = extract(Document("g2", "g2.txt", PUB, "Test Wire", "test", text, "0")).releases
+    assert {(r.releaser, r.released_party, r.count) for r in found} == {("zambia", "malawi", 12)}

@@ -74,3 +74,15 @@ def test_gazetteer_party_periods_limit_a_country_to_its_parties_of_the_day(tmp_p
     assert before.countries["Xland"] == ("state-x",)
     assert before.resolve("Unity Government") == "unity-gov"  # still known by its name
     assert gaz.on(dt.date(1980, 1, 1)) is before  # one view per set of parties left out
+
+
+@pytest.mark.parametrize("name, actor", [("Ivory Coast", "cote-d-ivoire"), ("Swaziland", "eswatini"), ("Bolivia", "bolivia"),
+                                         ("St. Lucia", "saint-lucia"), ("East Timor", "timor-leste")])
+def test_gazetteer_knows_every_member_state(name, actor):
+    assert load_gazetteer().resolve(name) == actor
+
+
+def test_gazetteer_a_state_born_late_is_not_read_into_earlier_texts():
+    gaz = load_gazetteer()
+    assert "timor-leste" not in gaz.on(dt.date(1999, 9, 8)).countries["Timor-Leste"]
+    assert "timor-leste" in gaz.on(dt.date(2006, 5, 1)).countries["Timor-Leste"]
