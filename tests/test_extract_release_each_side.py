@@ -58,3 +58,11 @@ def test_extract_release_each_side_a_state_freeing_its_own_nationals_frees_no_si
             "for political reasons on Wednesday.")
     wed = dt.date(2021, 12, 15)
     assert (AZE, None, 20, wed, wed) in releases(text)
+
+
+def test_extract_release_each_side_people_of_no_side_but_of_a_named_state() -> None:
+    text = "Armenia and Azerbaijan exchanged prisoners on Wednesday. Azerbaijan also freed five Georgian nurses on Wednesday."
+    wed = dt.date(2021, 12, 15)
+    assert (AZE, "georgia", 5, wed, wed) in releases(text)
+    # without a nation named, nurses are of no side
+    assert (AZE, None, 5, wed, wed) in releases(text.replace("Georgian ", ""))

@@ -426,6 +426,15 @@ def _captives(ctx: Context, start: int, end: int) -> bool:
     return bool(_groups(ctx)[0].search(ctx.text, start, end))
 
 
+def _nation_of(ctx: Context, start: int, end: int) -> str | None:
+    """The party of the nation the first people's name in text[start:end] gives ("Bulgarian nurses")."""
+    for word in re.findall(r"[A-Z][\w'’-]*", ctx.text[start:end]):
+        country = ctx.cues.demonyms.get(word) or ctx.cues.demonyms.get(word[:-1] if word.endswith("s") else word)
+        if country:
+            return _country_party(ctx, country)
+    return None
+
+
 def _unaffiliated(ctx: Context, start: int, end: int) -> bool:
     """Are the people named in text[start:end] of no party ("three journalists")?"""
     return bool(_groups(ctx)[1].search(ctx.text, start, end))
@@ -1104,7 +1113,9 @@ def find_releases(ctx: Context) -> list[Release]:
                                                or _of_no_party(ctx, people_start, people_end, releaser, kinds)
                                                or _described_unaffiliated(ctx, people_end, c_end))
         if unaffiliated and not each and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
-            released = None
+            # "five Bulgarian nurses": people of no side of the conflict, but of a state the text names by its people
+            nation = _nation_of(ctx, people_start, people_end)
+            released = nation if nation is not None and nation != releaser and ctx.kind_of(nation) == "state" else None
         elif (released is None and releaser is not None and jailed_one is None
               and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)])
               and not (any(r.releaser == releaser for r in found) and all(r.released_party is None for r in found if r.releaser == releaser))):
