@@ -86,3 +86,10 @@ def test_gazetteer_a_state_born_late_is_not_read_into_earlier_texts():
     gaz = load_gazetteer()
     assert "timor-leste" not in gaz.on(dt.date(1999, 9, 8)).countries["Timor-Leste"]
     assert "timor-leste" in gaz.on(dt.date(2006, 5, 1)).countries["Timor-Leste"]
+
+
+def test_gazetteer_states_of_the_past_stand_for_their_country_only_in_their_time():
+    gaz = load_gazetteer()
+    assert gaz.resolve("USSR") == "soviet-union" and gaz.resolve("East Germany") == "east-germany"
+    assert "yugoslavia" in gaz.on(dt.date(1999, 5, 3)).countries["Yugoslavia"]
+    assert "soviet-union" not in gaz.on(dt.date(2024, 1, 1)).countries["Soviet Union"]
