@@ -431,6 +431,31 @@ class ActorFinder:
             for alias in (name, *acronym):
                 for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+        for m in KIND_FIRST_ORG.finditer(text):
+            # "the Movement for the Emancipation of the Niger Delta", then "MEND"; "the Organisation of Armed Resistance"
+            before = KIND_FIRST_PREFIX.search(text, max(0, m.start() - 60), m.start())
+            name = re.sub(r"^(?:The|A|An)\s+", "", " ".join(text[before.start() if before else m.start() : m.end()].split()))
+            words = name.split()
+            pid = slug(_ascii(name))
+            other_spelling = name.replace("Organisation", "Organization") if "Organisation" in name else name.replace("Organization", "Organisation")
+            if (pid in found or name in self.alias_ids or normalise(name) in self.alias_norm or normalise(other_spelling) in self.alias_norm
+                    or words[0] in self.name_stop_capitals or words[-1] in self.alias_ids or words[-1] in self.countries
+                    or any(" ".join(words[k:]) in self.alias_ids for k in range(1, len(words)))):
+                continue  # a known one (under either spelling), or an organ of a state or body ("... of the Republic of Armenia")
+            initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
+            acronym = (initials,) if len(initials) > 2 and initials not in self.alias_ids and re.search(
+                r"(?<![\w])" + initials + r"(?![\w])", text) else ()
+            # its name cut at the kind ("the Civic Alliance" after "the Civic Alliance for Justice and Democracy")
+            head_at = next(i for i, w in enumerate(words) if w == m.group("head"))
+            short = " ".join(words[: head_at + 1]) if head_at >= 1 else None
+            if short and slug(_ascii(short)) in found:
+                del found[slug(_ascii(short))]  # read before as a body of its own
+                cands[:] = [c for c in cands if c.ref != slug(_ascii(short))]
+            shorts = (short,) if short and short not in self.alias_ids and text.find(short) != -1 else ()
+            found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) else "other", acronym + shorts)
+            for alias in (name, *acronym, *shorts):
+                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
+                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
         # "the forum", "the campaign" after "the Hostages and Missing Families Forum": the body named last so
         for pid, party in found.items():
             head = party.name.split()[-1].lower()
@@ -1358,6 +1383,12 @@ NAMED_ORGAN = re.compile(r"['’]s\s+(?:[A-Z][\w-]*\s+){0,4}(?:Committee|Office|
 
 # the titles a one-name person is given right before the name ("President Suharto", "Gen. Aidid")
 MONONYM_TITLE = re.compile(r"\b(?:President|Gen\.|General|Col\.|Colonel|Commander|King|Sheikh|Emir|Sultan|Ayatollah|Chairman)\s+$")
+# a body named by its kind first: "the Movement for the Emancipation of the Niger Delta", "the Front for the
+# Restoration of Unity and Democracy", "the Organisation of Armed Resistance"
+KIND_FIRST_ORG = re.compile(r"(?<![\w'’-])(?P<head>Movement|Front|Alliance|Organi[sz]ation|Union|Coalition|League)\s+(?:for|of)\s+(?:the\s+)?"
+                            r"[A-Z][\w'’-]*(?:\s+(?:(?:of|for|and|the|in)\s+){0,2}[A-Z][\w'’-]*){0,6}(?![\w'’-])")
+# the capitalised words before the kind ("the Civic Alliance for ...": "Civic"), looked for once the kind is found
+KIND_FIRST_PREFIX = re.compile(r"(?<![\w'’-])(?:[A-Z][\w'’-]*[ \t]+){1,3}$")
 # what puts a capitalised word in a place: "In Khartoum, ...", "From Sanaa, ...", "the province of Arauca"
 MONONYM_PLACE = re.compile(r"(?:\b(?:[Ii]n|[Ff]rom|[Aa]t|[Nn]ear|[Oo]utside|[Ii]nside|[Aa]cross|[Aa]round)"
                            r"|\b(?:province|city|town|region|district|state|village|capital|county|island)\s+of)\s+$")
