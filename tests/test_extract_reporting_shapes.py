@@ -314,3 +314,17 @@ def test_adverbs_and_offices_between_the_speaker_and_the_verb(text: str, speaker
 ])
 def test_police_speak_for_their_state(text: str, speaker: str) -> None:
     assert [s for s, _, _ in _said(text)] == [speaker]
+
+
+@pytest.mark.parametrize("text, speaker", [
+    ("Colombian state media said the men were in good health.", "government-of-colombia"),
+    ("Colombia's official news agency said the six were in good health.", "government-of-colombia"),
+])
+def test_state_media_speak_for_their_state(text: str, speaker: str) -> None:
+    assert [s for s, _, _ in _said(text)] == [speaker]
+
+
+def test_a_speaker_quoted_according_to_state_media_is_the_speaker() -> None:
+    text = ('"We will decide for ourselves," Colombian Foreign Minister Alvaro Leyva said at a news conference on '
+            "Monday, according to state media.")
+    assert [s for s, _, _ in _said(text)] == ["alvaro-leyva"]

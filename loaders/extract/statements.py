@@ -752,6 +752,8 @@ def _according(ctx: Context, verb: SpeechVerb, s_start: int, s_end: int) -> list
         return made
     before = text[s_start : verb.start]
     m = re.search(r",\s*$", before)
+    if m and re.search(r"\b(?:said|says|told|added|wrote)\b", before):
+        return []  # "X said at a news conference on Monday, according to state media": X's words, the media the channel
     if m and len(before.split()) >= 3:
         c_end = s_start + m.start()
         end = _organ_end(ctx, speaker.core_end if speaker.core_end > 0 else speaker.end, s_end)
