@@ -58,3 +58,9 @@ def test_extract_states_of_every_size_and_their_people() -> None:
     text = "LUSAKA (Test Wire) - Zambia freed 12 Malawian fishermen on Monday, officials in Lusaka said."
     found = extract(Document("g2", "g2.txt", PUB, "Test Wire", "test", text, "0")).releases
     assert {(r.releaser, r.released_party, r.count) for r in found} == {("zambia", "malawi", 12)}
+
+
+def test_extract_person_names_a_particle_opens_the_short_name_of_one_named_in_full() -> None:
+    text = ("The accord was signed by the rebels, led by Mano ag Tanout, on Wednesday.\n\n"
+            '"The war is over for us," ag Tanout told reporters after the signing.\n\nHe accused the army of reprisals.')
+    assert speakers(text) == ["mano-ag-tanout", "mano-ag-tanout"]

@@ -21,7 +21,7 @@ PLAIN = {
     "NAME": re.compile(
         rf"(?<![\w.])(?:[{_UP}]\.(?:[ ]?[{_UP}]\.){{0,2}}(?:[ ]?(?:de|van|von|da|del|al|el)\s+|[ ])(?=[{_UP}][{_LOW}]))?"
         rf"(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
-        rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?"
+        rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu|ag)[\s-]+)?"
         rf"(?!(?:Jr|Sr)\.)(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
         rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=[\s,])|\s+(?:Jr|Sr|II|III|IV)\b)?(?![\w])"
     ),

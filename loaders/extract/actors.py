@@ -91,11 +91,13 @@ NAME = re.compile(
     # the first capital, then "(?<![\w.][...])" for the word start: the scan skips to capitals directly
     rf"[{_UP}](?<![\w.][{_UP}])(?:[{_LOW}]+|[{_LOW}]*[{_UP}][{_LOW}]+)(?:[-'’][{_UP}{_LOW}]+)*"
     # words apart by spaces or one line break, never a blank line ("Political Correspondent" then a new paragraph)
-    rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu)[\s-]+)?(?!(?:Jr|Sr)\.)(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
+    rf"(?:(?:[ \t\u00a0]+|[ \t]*\n(?![ \t]*\n)[ \t]*)(?:(?:al|bin|ibn|bint|de|dos|das|do|di|van|von|der|du|da|del|el|abu|ag)[\s-]+)?(?!(?:Jr|Sr)\.)(?:[{_UP}][{_LOW}]+|[{_UP}][{_LOW}]*[{_UP}][{_LOW}]+|[{_UP}]\.)"
     rf"(?:[-'’][{_UP}{_LOW}]+)*){{0,5}}(?:,?\s+(?:Jr|Sr)\.(?=[\s,])|\s+(?:Jr|Sr|II|III|IV)\b)?(?![\w])"
 )
 NAME_SUFFIX = re.compile(r"(?:Jr|Sr)\.?|II|III|IV")
-NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu".split())
+NAME_PARTICLES = frozenset("al bin ibn bint de dos das do di van von der du da del el abu ag".split())
+# a particle right before a name ("ag Boula", "dos Santos"), which may open the name of one named in full before
+LEAD_PARTICLE = re.compile(r"(?<![\w'’-])(?P<p>[a-z]{2,4})\s+$")
 DEFINED_ORG = re.compile(r"(?P<name>[A-Z][\w'’-]+(?:\s+(?:of|for|the|and|[A-Z][\w'’-]+)){1,7})\s+\((?P<acro>[A-Z][A-Z0-9-]{1,7})\)")
 # an organisation the text names by a name of its own that ends in the word for its kind, not in the
 # gazetteer: "the rebel Rwandan Patriotic Front", "the Sudan People's Liberation Movement"
@@ -990,7 +992,11 @@ class _DocState:
                         self._organisation(c, " ".join(name.split()))
                     return
         start, end = c.start, c.end
-        title_start, title = self.title_before(c.start)
+        lead = LEAD_PARTICLE.search(text, max(0, c.start - 6), c.start)
+        if lead and lead.group("p") in NAME_PARTICLES and actor in self.persons and \
+                f"{lead.group('p')} {name.split()[0]}" in self.persons[actor].name:
+            start = lead.start()  # "ag Boula" after "Rhissa ag Boula": the particle is the name's
+        title_start, title = self.title_before(start)
         post: str | None = None
         party: str | None = None
         if title:
