@@ -342,7 +342,7 @@ class Context:
             return False  # after a comma and not going on as a list: a new clause's subject
         return True
 
-    def main_sides(self, at: int) -> frozenset[str]:
+    def main_sides(self) -> frozenset[str]:
         """The two sides the text follows: the government, state or armed movement it names most by
         name (a go-between aside) and that one's opponent; empty when it has no two."""
         if "sides" not in self.memo:
@@ -352,7 +352,7 @@ class Context:
                         and self.kind_of(m.actor) in ("government", "state", "armed_movement"):
                     counts[m.actor] = counts.get(m.actor, 0) + 1
             top = max(counts, key=lambda p: counts[p]) if counts else None
-            other = self.opponent(top, at) if top else None
+            other = self.opponent(top, 0) if top else None
             self.memo["sides"] = frozenset((top, other)) if top and other else frozenset()
         return self.memo["sides"]  # type: ignore[return-value]
 

@@ -1362,7 +1362,7 @@ def _gapped_party(ctx: Context, first: Release, end: int, seen: set[tuple]) -> l
 SIDES_SUBJECT = re.compile(r"\b(?:each|either|both|the\s+two)\s+(?:side|sides|country|countries|parties)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 BY_BOTH = re.compile(r"\s+by\s+(?:both|the\s+two)\s+(?:sides|countries|parties)\b", re.IGNORECASE)
 # "175 prisoners from each side were freed", "90 people on either side were released"
-FROM_EACH = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:from|on|of)\s+(?:each|either)\s+side\s+(?:(?:were|have|had|has|been|was)\s+)*$", re.IGNORECASE)
+FROM_EACH = re.compile(r"\s+(?:[\w-]+\s+){0,3}?(?:from|on|of)\s+(?:each|either)\s+side\s+(?:(?:were|have|had|has|been|was)\s+)*", re.IGNORECASE)
 BY_EACH = re.compile(r"\s+by\s+(?:each|either)\s+(?:side|sides|country|countries)\b", re.IGNORECASE)
 GO_BETWEEN = re.compile(r"\b(?:mediated|brokered|facilitated|hosted|arranged|overseen)\s+by\s+(?:the\s+)?$|\b(?:mediation|help|auspices)\s+of\s+(?:the\s+)?$", re.IGNORECASE)
 # after the people: "exchanged 246 prisoners of war each", "handed over 390 people apiece"
@@ -1403,7 +1403,7 @@ def _last_party(ctx: Context, pos: int) -> str | None:
     when it has two, never a go-between ("in an exchange mediated by the United Arab Emirates, and
     each side also released eight civilians"; "It thanked the UAE for its mediation")."""
     brokers = ctx.brokers()
-    sides = ctx.main_sides(pos)
+    sides = ctx.main_sides()
     for m in reversed(ctx.mentions_in(max(0, pos - 2000), pos)):
         if sides and ctx.party_of(m.actor) not in sides:
             continue
