@@ -45,14 +45,13 @@ class Extractor:
         self.cues = cues or load_cues()
         self.actors = ActorFinder(self.gazetteer, self.cues)
         self.numbers = NumberFinder(self.cues)
-        self._dated: dict[int, ActorFinder] = {}  # finders of the gazetteer as of other days (its parties' periods)
+        # finders of the gazetteer as of other days (its parties' periods); a gazetteer is hashed by identity
+        self._dated: dict[Gazetteer, ActorFinder] = {self.gazetteer: self.actors}
 
     def _finder(self, gaz: Gazetteer) -> ActorFinder:
-        if gaz is self.gazetteer:
-            return self.actors
-        if id(gaz) not in self._dated:
-            self._dated[id(gaz)] = ActorFinder(gaz, self.cues)
-        return self._dated[id(gaz)]
+        if gaz not in self._dated:
+            self._dated[gaz] = ActorFinder(gaz, self.cues)
+        return self._dated[gaz]
 
     def __call__(self, document: Document) -> DocFacts:
         from loaders.extract.commitments import find_commitments

@@ -376,9 +376,7 @@ class ActorFinder:
             found[pid] = Party(pid, name, kind, (acronym,))
             if armed_before is not None:  # "the separatist group Barisan Revolusi Nasional (BRN)" names it whole
                 cands.append(_Cand(armed_before.start(), m.end(), "party", pid, 3))
-            for alias in (name, acronym):
-                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
-                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+            _mark(text, cands, pid, (name, acronym))
         for m, before in _kind_named(text):
             name = " ".join(m.name.split())
             pid = slug(_ascii(name))
@@ -390,8 +388,7 @@ class ActorFinder:
             if pid in found:
                 continue  # introduced before: its name's mentions are in
             found[pid] = Party(pid, name, "other", ())
-            for hit in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
-                cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+            _mark(text, cands, pid, (name,))
         for m in ARMED_AFTER.finditer(text):
             name = re.sub(r"^(?:The|A|An)\s+", "", m.group("name"))
             words = name.split()
@@ -403,8 +400,7 @@ class ActorFinder:
                 # a place ("the Casamance separatist movement"): one word names a movement when it is coined ("M-19", "MFDC")
             found[pid] = Party(pid, name, "armed_movement", ())
             cands.append(_Cand(m.start("name") + len(m.group("name")) - len(name), m.end(), "party", pid, 3))
-            for hit in re.finditer(r"(?<![\w])" + re.escape(name) + r"(?![\w])", text):
-                cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+            _mark(text, cands, pid, (name,))
         for m in NAMED_ORG.finditer(text):
             name_end = m.end()
             if m.group("body") == "Headquarters" and (tail := BODY_FOR.match(text, name_end)):
@@ -426,13 +422,9 @@ class ActorFinder:
                                     or any(" ".join(words[:k]) in self.alias_ids for k in range(1, len(words)))):
                 continue  # an organ of a known body or state: "the U.N. Security Council", "United Nations Security Council"
             pid = slug(_ascii(name))
-            initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
-            acronym = (initials,) if len(initials) > 1 and initials not in self.alias_ids and re.search(
-                r"(?<![\w])" + initials + r"(?![\w])", text) else ()
+            acronym = self._initials_used(text, words, 2)
             found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) and not m.group("body") else "other", acronym)
-            for alias in (name, *acronym):
-                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
-                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+            _mark(text, cands, pid, (name, *acronym))
         for m in KIND_FIRST_ORG.finditer(text):
             # "the Movement for the Emancipation of the Niger Delta", then "MEND"; "the Organisation of Armed Resistance"
             before = KIND_FIRST_PREFIX.search(text, max(0, m.start() - 60), m.start())
@@ -444,9 +436,7 @@ class ActorFinder:
                     or words[0] in self.name_stop_capitals or words[-1] in self.alias_ids or words[-1] in self.countries
                     or any(" ".join(words[k:]) in self.alias_ids for k in range(1, len(words)))):
                 continue  # a known one (under either spelling), or an organ of a state or body ("... of the Republic of Armenia")
-            initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
-            acronym = (initials,) if len(initials) > 2 and initials not in self.alias_ids and re.search(
-                r"(?<![\w])" + initials + r"(?![\w])", text) else ()
+            acronym = self._initials_used(text, words, 3)
             # its name cut at the kind ("the Civic Alliance" after "the Civic Alliance for Justice and Democracy")
             head_at = next(i for i, w in enumerate(words) if w == m.group("head"))
             short = " ".join(words[: head_at + 1]) if head_at >= 1 else None
@@ -455,9 +445,7 @@ class ActorFinder:
                 cands[:] = [c for c in cands if c.ref != slug(_ascii(short))]
             shorts = (short,) if short and short not in self.alias_ids and text.find(short) != -1 else ()
             found[pid] = Party(pid, name, "armed_movement" if ARMED_WORDS.search(name) else "other", acronym + shorts)
-            for alias in (name, *acronym, *shorts):
-                for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
-                    cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
+            _mark(text, cands, pid, (name, *acronym, *shorts))
         # "the forum", "the campaign" after "the Hostages and Missing Families Forum": the body named last so
         for pid, party in found.items():
             head = party.name.split()[-1].lower()
@@ -468,6 +456,13 @@ class ActorFinder:
                 if first != -1 and hit.start() > first and not re.match(r"\s+(?:of|for)\s", text[hit.end() : hit.end() + 5]):
                     cands.append(_Cand(hit.start(), hit.end(), "party", pid, 2))
         return found
+
+    def _initials_used(self, text: str, words: list[str], shortest: int) -> tuple[str, ...]:
+        """The initials of a body's name when the text uses them and they name nothing known ("MEND")."""
+        initials = "".join(w[0] for w in words if w.lower() not in ACRONYM_SKIP)
+        if len(initials) < shortest or initials in self.alias_ids or not re.search(r"(?<![\w])" + initials + r"(?![\w])", text):
+            return ()
+        return (initials,)
 
     def _read_name(self, name: str) -> tuple[str | None, int, int, str | None]:
         """A run of capitalised words, read on its own: a known person under a fuller name, a new
@@ -1440,6 +1435,13 @@ _UNACCENTED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "
 
 
 ARTICLE_PREFIX = re.compile(r"^(?:al|el|ad|as|ash|ar|an|at|az)[-‐](?=[A-Z])")
+
+
+def _mark(text: str, cands: list[_Cand], pid: str, aliases: tuple[str, ...]) -> None:
+    """Every place ``text`` names a body found in it by one of its ``aliases``, as a candidate mention."""
+    for alias in aliases:
+        for hit in re.finditer(r"(?<![\w])" + re.escape(alias) + r"(?![\w])", text):
+            cands.append(_Cand(hit.start(), hit.end(), "party", pid, 3))
 
 
 def _surname_keys(name: str) -> list[str]:

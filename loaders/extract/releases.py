@@ -426,15 +426,6 @@ def _captives(ctx: Context, start: int, end: int) -> bool:
     return bool(_groups(ctx)[0].search(ctx.text, start, end))
 
 
-def _nation_of(ctx: Context, start: int, end: int) -> str | None:
-    """The party of the nation the first people's name in text[start:end] gives ("Bulgarian nurses")."""
-    for word in re.findall(r"[A-Z][\w'’-]*", ctx.text[start:end]):
-        country = ctx.cues.demonyms.get(word) or ctx.cues.demonyms.get(word[:-1] if word.endswith("s") else word)
-        if country:
-            return _country_party(ctx, country)
-    return None
-
-
 def _unaffiliated(ctx: Context, start: int, end: int) -> bool:
     """Are the people named in text[start:end] of no party ("three journalists")?"""
     return bool(_groups(ctx)[1].search(ctx.text, start, end))
@@ -1114,7 +1105,7 @@ def find_releases(ctx: Context) -> list[Release]:
                                                or _described_unaffiliated(ctx, people_end, c_end))
         if unaffiliated and not each and not any(m.kind in ("party", "descriptor", "metonym") for m in ctx.mentions_in(obj_start, max(obj_end, noun_end))):
             # "five Bulgarian nurses": people of no side of the conflict, but of a state the text names by its people
-            nation = _nation_of(ctx, people_start, people_end)
+            nation = _country_party(ctx, _demonym_country(ctx, text[people_start:people_end]))
             released = nation if nation is not None and nation != releaser and ctx.kind_of(nation) == "state" else None
         elif (released is None and releaser is not None and jailed_one is None
               and not re.search(r"\b(?:ordinary|common|criminal|regular|other)\s+(?:\w+\s+)?(?:inmates|prisoners|detainees|convicts)", text[obj_start:max(obj_end, noun_end)])
