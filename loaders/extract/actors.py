@@ -710,8 +710,7 @@ class _DocState:
         if self._broker_set is None:
             text = self.text
             self._broker_set = frozenset(
-                c.ref for c in cands if c.kind in ("party", "metonym") and c.ref
-                and (BROKER_BEFORE.search(text, max(0, c.start - 40), c.start) or BROKER_AFTER.match(text, c.end)))
+                c.ref for c in cands if c.kind in ("party", "metonym") and c.ref and named_as_broker(text, c.start, c.end))
         return self._broker_set
 
     def top_party(self, kind: str) -> str | None:
@@ -1435,6 +1434,17 @@ _UNACCENTED = str.maketrans({"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ø": "
 
 
 ARTICLE_PREFIX = re.compile(r"^(?:al|el|ad|as|ash|ar|an|at|az)[-‐](?=[A-Z])")
+
+
+def named_as_broker(text: str, start: int, end: int) -> bool:
+    """Whether the party named at text[start:end] is named there as a go-between: in the list after
+    "brokered by" ("mediated by Qatar, Egypt and the United States", but not the subject after it:
+    "Under the arrangement brokered by the Emiratis, Russia was to ..."), before "-brokered" or ", which
+    mediated", or thanked "for its mediation"."""
+    b = BROKER_BEFORE.search(text, max(0, start - 60), start)
+    if b is not None and not (re.search(r",\s*$", text[b.start() : start]) and not re.match(r"\s*(?:,|and\b)", text[end : end + 6])):
+        return True
+    return bool(BROKER_AFTER.match(text, end) or BROKER_THANKED.match(text, end))
 
 
 def _mark(text: str, cands: list[_Cand], pid: str, aliases: tuple[str, ...]) -> None:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 
-from loaders.extract.actors import BROKER_AFTER, BROKER_BEFORE, BROKER_THANKED, Mention, Mentions
+from loaders.extract.actors import Mention, Mentions, named_as_broker
 from loaders.extract.cues import Cues
 from loaders.extract.dates import DateMention, find_dates
 from loaders.extract.layout import Layout, Quote
@@ -322,25 +322,14 @@ class Context:
         return None
 
     def brokers(self) -> frozenset[str]:
-        """Parties the text names as a go-between, outside quotes: "brokered by the United Arab Emirates",
-        "a Qatar-mediated swap", "Oman, which mediated", "thanked the UAE for its mediation"."""
+        """Parties the text names as a go-between, outside quotes (:func:`loaders.extract.actors.named_as_broker`:
+        "brokered by the United Arab Emirates", "a Qatar-mediated swap", "thanked the UAE for its mediation")."""
         if "brokers" not in self.memo:
-            text = self.text
             self.memo["brokers"] = frozenset(
                 m.actor for m in self.mentions
                 if m.kind in ("party", "metonym") and m.actor and not self.in_quote(m.start)
-                and (self._brokered_by(m) or BROKER_AFTER.match(text, m.end) or BROKER_THANKED.match(text, m.end)))
+                and named_as_broker(self.text, m.start, m.end))
         return self.memo["brokers"]  # type: ignore[return-value]
-
-    def _brokered_by(self, m: Mention) -> bool:
-        """``m`` in the list after "brokered by": "mediated by Qatar, Egypt and the United States", but
-        not the subject after it ("Under the arrangement brokered by the Emiratis, Russia was to ...")."""
-        b = BROKER_BEFORE.search(self.text, max(0, m.start - 60), m.start)
-        if b is None:
-            return False
-        if re.search(r",\s*$", self.text[b.start() : m.start]) and not re.match(r"\s*(?:,|and\b)", self.text[m.end : m.end + 6]):
-            return False  # after a comma and not going on as a list: a new clause's subject
-        return True
 
     def main_sides(self) -> frozenset[str]:
         """The two sides the text follows: the government, state or armed movement it names most by

@@ -334,13 +334,14 @@ def _broker(ctx: Context, party: str) -> bool:
     """Whether the text names ``party`` as a go-between ("Russian-brokered", "mediated by Qatar", "Egypt as mediator")."""
     from loaders.extract.commitments import MEDIATED_BY, MEDIATOR
 
+    if party in ctx.brokers():
+        return True
     text = ctx.text
     for m in ctx.mentions:
         if ctx.party_of(m.actor) != party or m.kind in ("pronoun", "sides"):
             continue
-        if (MEDIATOR.match(text, m.end) or MEDIATED_BY.search(text, max(0, m.start - 70), m.start)
-                or re.match(r"-(?:brokered|mediated|hosted)\b", text[m.end : m.end + 10])):
-            return True
+        if MEDIATOR.match(text, m.end) or MEDIATED_BY.search(text, max(0, m.start - 70), m.start):
+            return True  # the wider cues of a deal's go-between: "through Egyptian mediators", "in the presence of"
     return False
 
 
