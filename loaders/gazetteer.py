@@ -131,6 +131,11 @@ def _date(value: object, where: str, *, end: bool = False) -> dt.date | None:
     raise DataFileError(f"{where}: expected a date YYYY-MM-DD or a year, found {value!r}")
 
 
+def _field_date(entry: LineDict, key: str, where: str, *, end: bool = False) -> dt.date | None:
+    """The date in ``entry[key]``, if the field is there; an error names its line."""
+    return _date(entry[key], f"{where}, line {entry.key_line(key)}, field '{key}'", end=end) if key in entry else None
+
+
 def _str_list(entry: LineDict, key: str, where: str) -> tuple[str, ...]:
     value = entry.get(key) or []
     if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
@@ -204,8 +209,7 @@ def _load(path: Path) -> Gazetteer:
         if entry.get("from") is not None or entry.get("to") is not None:
             if not entry.get("country"):
                 raise DataFileError(f"{where}, line {entry.line}: a period ('from', 'to') needs the party's 'country'")
-            periods[pid] = (_date(entry.get("from"), f"{where}, line {entry.key_line('from') if 'from' in entry else entry.line}, field 'from'"),
-                            _date(entry.get("to"), f"{where}, line {entry.key_line('to') if 'to' in entry else entry.line}, field 'to'", end=True))
+            periods[pid] = (_field_date(entry, "from", where), _field_date(entry, "to", where, end=True))
 
     for entry in data.get("persons") or []:
         entry = _require(entry, ("id", "name"), ("id", "name", "aliases", "posts"), where)
